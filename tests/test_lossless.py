@@ -66,4 +66,4 @@ def test_lossless_with_deep_acceptance(target, references, kind, policy):
     g = SpecDecoder(target, OracleDrafter(target, references[kind], block_size=16, seed=1), POLICIES[policy]).generate(
         PROMPTS[kind], max_new_tokens=NEW, stop_tokens=())
     assert g.ids == references[kind]
-    assert g.mean_accept > 1.5 and g.rounds.tokens.max() >= 3
+    assert g.mean_accept > 1.5 and g.rounds.tokens.max() >= 4
