@@ -6,9 +6,9 @@ its own KV cache), independent of the engine's verification, masks and cache com
 on both sides so that every prompt yields the full 128 tokens."""
 import pytest
 import torch
-from caddtree.target import load_target
-from caddtree.drafter import new_drafter
-from caddtree.decode import SpecDecoder, OracleDrafter, encode_prompt
+from caddtree.target import encode_prompt, load_target
+from caddtree.testing import OracleDrafter
+from caddtree.decode import SpecDecoder
 from caddtree.drafter import default_drafter
 from caddtree.objective import AffineCost
 from caddtree.tree import Chain, CostAware, FixedBudget
