@@ -4,8 +4,10 @@ token-for-token the output of plain greedy decoding, for chat, code and math pro
 The reference is a plain greedy loop written here directly on the transformers model (one token per forward,
 its own KV cache), independent of the engine's verification, masks and cache compaction. Stop tokens are disabled
 on both sides so that every prompt yields the full 128 tokens."""
+import inspect
 import pytest
 import torch
+from transformers import DynamicCache
 from caddtree.target import encode_prompt, load_target
 from caddtree.testing import OracleDrafter
 from caddtree.decode import SpecDecoder
@@ -40,12 +42,13 @@ def references(target):
 
 @torch.inference_mode()
 def plain_greedy(target, ids, n):
-    "Plain greedy decoding, one token per forward pass."
-    model, cache, out = target.model, target.new_cache(), []
-    logits = model(input_ids=ids, cache=cache, use_cache=True).logits
+    "Plain greedy decoding, one token per forward pass, on the transformers model and a DynamicCache of its own."
+    model, cache, out = target.model, DynamicCache(config=target.model.config), []
+    kw = "cache" if "cache" in inspect.signature(model.forward).parameters else "past_key_values"  # renamed in transformers 5.24
+    logits = model(input_ids=ids, use_cache=True, **{kw: cache}).logits
     for _ in range(n):
         out.append(int(logits[0, -1].argmax()))
-        logits = model(input_ids=torch.tensor([[out[-1]]], device=ids.device), cache=cache, use_cache=True).logits
+        logits = model(input_ids=torch.tensor([[out[-1]]], device=ids.device), use_cache=True, **{kw: cache}).logits
     return out
 
 def test_reference_matches_transformers_generate(target, references):
