@@ -10,7 +10,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 # %% auto #0
-__all__ = ['phi', 'CostModel', 'AffineCost', 'Observing', 'round_cost', 'throughput', 'best_budget']
+__all__ = ['phi', 'CostModel', 'AffineCost', 'Observing', 'round_cost', 'throughput', 'best_budget', 'is_best_budget']
 
 # %% ../nbs/00_objective.ipynb #40777891
 def phi(log_scores) -> float:
@@ -19,17 +19,17 @@ def phi(log_scores) -> float:
     if s.size and np.any(s > 1e-9): raise ValueError("log_scores must be <= 0 (they are log-probabilities of paths)")
     return float(np.exp(s).sum())
 
-# %% ../nbs/00_objective.ipynb #32c7b082
+# %% ../nbs/00_objective.ipynb #ce218e1a
 @runtime_checkable
 class CostModel(Protocol):
-    "What the objective needs of a cost model: a drafter cost, a verification cost per (n, l), and where convexity holds."
+    "What the objective needs of a cost model: a drafter cost, a verification cost per (n, l), where convexity holds."
     draft: float       # C_d: seconds (or any time unit) per drafter pass
     zero_apart: bool   # True: C_v is non-decreasing and convex for n >= 1 only, C_v(0; l) stands apart
     def verify(self, n, l: int = 0) -> np.ndarray:
         "C_v(n; l) for node counts `n` (scalar or array, root excluded) at context length `l`."
         ...
 
-# %% ../nbs/00_objective.ipynb #0285ce0e
+# %% ../nbs/00_objective.ipynb #2b5d9b45
 @dataclass(frozen=True)
 class AffineCost:
     "C_d = `draft`; C_v(n; l) = `base` + `per_node` * n + `per_ctx` * l: non-decreasing and (weakly) convex in n."
@@ -42,17 +42,18 @@ class AffineCost:
         for k in ('draft', 'base', 'per_node', 'per_ctx'):
             v = getattr(self, k)
             if not (math.isfinite(v) and v >= 0): raise ValueError(f"AffineCost.{k} must be finite and >= 0, got {v}")
-        if self.draft + self.base <= 0: raise ValueError("AffineCost: draft + base must be > 0 (a round cannot be free)")
+        if self.draft + self.base <= 0:
+            raise ValueError("AffineCost: draft + base must be > 0 (a round cannot be free)")
     def verify(self, n, l: int = 0) -> np.ndarray:
         "C_v(n; l) = base + per_node * n + per_ctx * l."
         return self.base + self.per_node * np.asarray(n, dtype=np.float64) + self.per_ctx * l
 
-# %% ../nbs/00_objective.ipynb #3b2dd26e
+# %% ../nbs/00_objective.ipynb #02d692a9
 @runtime_checkable
 class Observing(Protocol):
     "A cost model that learns from measured rounds."
     def observe(self, n: int, l: int, draft_s: float | None, verify_s: float | None) -> None:
-        "Record one round: `n` draft nodes verified at context `l` took `verify_s` seconds after a `draft_s` drafter pass."
+        "Record one round: `n` nodes verified at context `l` took `verify_s` seconds after a `draft_s` drafter pass."
         ...
 
 # %% ../nbs/00_objective.ipynb #cbe509f3
@@ -64,9 +65,17 @@ def throughput(phi_value, n, cost: CostModel, l: int = 0) -> np.ndarray:
     "theta = (1 + Phi) / (C_d + C_v(n; l)): expected tokens per unit time of a round."
     return (1.0 + np.asarray(phi_value, dtype=np.float64)) / round_cost(cost, n, l)
 
-# %% ../nbs/00_objective.ipynb #23d31cb5
+# %% ../nbs/00_objective.ipynb #6e6bff82
 def best_budget(phi_star, cost: CostModel, l: int = 0) -> int:
     "argmax over n of theta*(n), given Phi*(n) for n = 0..N (`phi_star[0]` must be 0: the empty tree)."
     p = np.asarray(phi_star, dtype=np.float64)
-    if p.ndim != 1 or p.size == 0 or p[0] != 0: raise ValueError("phi_star must be a 1-D array with phi_star[0] == 0 (the empty tree)")
+    if p.ndim != 1 or p.size == 0 or p[0] != 0:
+        raise ValueError("phi_star must be a 1-D array with phi_star[0] == 0 (the empty tree)")
     return int(np.argmax(throughput(p, np.arange(p.size), cost, l)))
+
+# %% ../nbs/00_objective.ipynb #6f713581
+def is_best_budget(n: int, phi_star, cost: CostModel, l: int = 0, rtol: float = 1e-12) -> bool:
+    "Whether a tree of `n` nodes attains the largest theta*(n) over `phi_star` (Phi* for 0..N), up to rounding."
+    p = np.asarray(phi_star, dtype=np.float64)
+    theta = throughput(p, np.arange(p.size), cost, l)
+    return bool(0 <= n < p.size and theta[n] >= theta.max() * (1 - rtol))
