@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_bench.ipynb #01baba5e
 from __future__ import annotations
-import datetime, hashlib, json, os, platform, random, re
+import datetime, hashlib, json, random, re
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -14,17 +14,17 @@ from datasets import Dataset
 from .objective import CostModel
 from .cost import ConstantCost, FittedCost, OnlineCost, ScaledCost, official_convention, raw_cost, save_cost
 from .files import atomic_file, cache_dir
-from .tree import Autoregressive, Chain, CostAware, FixedBudget, Policy, make_policy
+from .tree import Autoregressive, Chain, CostAware, FixedBudget, make_policy
 from .target import Target, load_target
 from .drafter import default_drafter
-from .profile import cost_model_for, drafter_id
+from .profile import cost_model_for, drafter_id, hardware
 from .decode import SpecDecoder
 from .data import EVAL_SETS, load_prompts, mtbench
 from .shards import self_distill
 
 # %% auto #0
 __all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'warm_up', 'benchmark', 'mtbench_second_turns', 'bench_prompts',
-           'bench_policies', 'hardware', 'read_runs', 'run_benchmark', 'bench', 'demo']
+           'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
@@ -141,15 +141,6 @@ def _dist():
     "(rank, world size) of the torch.distributed group, (0, 1) without one."
     import torch.distributed as dist
     return (dist.get_rank(), dist.get_world_size()) if dist.is_available() and dist.is_initialized() else (0, 1)
-
-def hardware() -> dict:
-    "Where a benchmark ran: CPU model, cores, threads, GPU."
-    cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
-                if l.startswith("model name")), platform.processor()) \
-        if Path("/proc/cpuinfo").is_file() else platform.processor()
-    return dict(cpu=cpu, cores=os.cpu_count(), threads=torch.get_num_threads(),
-                gpu=torch.cuda.get_device_name() if torch.cuda.is_available() else None,
-                platform=platform.platform())
 
 def read_runs(out) -> pd.DataFrame:
     "All runs recorded under `out` (every rank's file), one row per run."

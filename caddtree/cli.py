@@ -73,7 +73,6 @@ def profile(refresh: bool = False,  # profile again even if a cached cost model 
            ):
     """Profile the default target's verification cost and the drafter's on this machine (cached).
     Example: `caddtree_profile --refresh`"""
-    import numpy as np
     from caddtree.target import load_target
     from caddtree.drafter import default_drafter
     from caddtree.profile import cost_model_for

@@ -5,7 +5,7 @@
 # %% ../nbs/11_decode.ipynb #d8f710ee
 from __future__ import annotations
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 import torch

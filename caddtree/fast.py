@@ -5,7 +5,6 @@
 # %% ../nbs/05_fast.ipynb #b9a43fb8
 from __future__ import annotations
 import torch
-import torch.nn.functional as F
 from torch import nn
 
 # %% auto #0

@@ -4,7 +4,8 @@
 
 # %% ../nbs/10_profile.ipynb #8cceb1ef
 from __future__ import annotations
-import hashlib, json, sys, time
+import hashlib, os, platform, sys, time
+from pathlib import Path
 import numpy as np
 import torch
 from .cost import FittedCost, age_days, fit_cost, load_cost, profile_verify, save_cost
@@ -14,7 +15,7 @@ from .tree import grow
 from .verify import Sampler, verify_tree
 
 # %% auto #0
-__all__ = ['sync', 'timed', 'profile_cost', 'drafter_id', 'cost_key', 'cost_model_for', 'compare_paths']
+__all__ = ['sync', 'timed', 'profile_cost', 'hardware', 'drafter_id', 'cost_key', 'cost_model_for', 'compare_paths']
 
 # %% ../nbs/10_profile.ipynb #a52b7c69
 def sync(device) -> None:
@@ -60,6 +61,15 @@ def profile_cost(target: Target, drafter, nodes=(0, 1, 2, 4, 8, 12, 16, 24, 32, 
     return fit_cost(prof, draft=float(np.median(dts)), meta=meta)
 
 # %% ../nbs/10_profile.ipynb #7e3fcfb1
+def hardware() -> dict:
+    "Where a benchmark ran: CPU model, cores, threads, GPU."
+    cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
+                if l.startswith("model name")), platform.processor()) \
+        if Path("/proc/cpuinfo").is_file() else platform.processor()
+    return dict(cpu=cpu, cores=os.cpu_count(), threads=torch.get_num_threads(),
+                gpu=torch.cuda.get_device_name() if torch.cuda.is_available() else None,
+                platform=platform.platform())
+
 def drafter_id(drafter) -> str:
     "A short fingerprint of a drafter: its class, config and weights (any Drafter; weights where it has them)."
     h = hashlib.sha256(type(drafter).__name__.encode())

@@ -26,7 +26,7 @@ def self_distill(target: Target, prompts, max_new_tokens: int = 256, batch_size:
     pad = next(iter(stops), 0)
     order = sorted(range(len(enc)), key=lambda i: len(enc[i]))
     out = [None] * len(enc)
-    for s in tqdm(range(0, len(order), batch_size), disable=not progress, desc="self-distillation"):
+    for s in tqdm(range(0, len(order), batch_size), disable=not progress, desc="self-distillation", leave=False):
         idx = order[s:s + batch_size]
         L = max(len(enc[i]) for i in idx)
         ids = torch.full((len(idx), L), pad, dtype=torch.long)
@@ -72,7 +72,7 @@ def build_shards(target: Target, prompts, out_dir, shard_size: int = 256, max_ne
     for k, s in enumerate(tqdm(chunks, disable=not progress, desc="shards")):
         p = out_dir / f"shard-{k:05d}.npz"; paths.append(p)
         if p.is_file(): continue
-        pairs = self_distill(target, prompts[s:s + shard_size], max_new_tokens, batch_size, progress=False)
+        pairs = self_distill(target, prompts[s:s + shard_size], max_new_tokens, batch_size, progress=progress)
         meta = dict(target=target.name, dtype=str(target.dtype), max_new_tokens=max_new_tokens, decoding="greedy",
                     created=time.strftime("%Y-%m-%d"),
                     prompt_ids=list(ids[s:s + shard_size]) if ids is not None else None)

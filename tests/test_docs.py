@@ -23,6 +23,22 @@ def test_every_notebook_has_a_page(site):
     assert {"index.html", "tree.html", "unimodality.html", "cost.html", "decode.html", "bench.html"} <= pages, pages
     assert (site / "katex" / "katex.min.js").is_file()
 
+def test_internal_links_resolve(site):
+    "Every relative link of every page names a page or file of the site, and its #anchor an id on that page."
+    import re
+    from urllib.parse import unquote, urlsplit
+    ids = {p.name: set(re.findall(r'\bid="([^"]+)"', p.read_text())) for p in site.glob("*.html")}
+    broken = []
+    for page in site.glob("*.html"):
+        for href in re.findall(r'\bhref="([^"]+)"', page.read_text()):
+            u = urlsplit(href)
+            if u.scheme or href.startswith("//"): continue  # external
+            name = u.path or page.name
+            if not (site / unquote(name)).exists(): broken.append(f"{page.name}: {href}")
+            elif u.fragment and name.endswith(".html") and not {u.fragment, unquote(u.fragment)} & ids.get(name, set()):
+                broken.append(f"{page.name}: {href} (no such anchor)")
+    assert not broken, broken
+
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)")
 @pytest.mark.parametrize("page, heading, needs", [
     ("index.html", "caddtree", dict(formula=True, image=True)),

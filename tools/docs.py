@@ -15,7 +15,7 @@ from nbconvert.preprocessors import TagRemovePreprocessor
 from nbdev.config import get_config
 from nbdev.process import NBProcessor
 from nbdev.processors import FilterDefaults
-from execnb.nbio import read_nb, dict2nb
+from execnb.nbio import read_nb
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT / "nbs"
@@ -31,7 +31,6 @@ def notebooks() -> list[Path]:
 
 def process(nb: Path) -> nbformat.NotebookNode:
     "nbdev's documentation processing of one notebook (show_doc for exported symbols, links, hidden cells dropped)."
-    cfg = get_config(path=ROOT)
     import os
     os.environ["IN_TEST"] = "1"  # what nbdev sets while processing: notebooks can tell
     cwd = os.getcwd(); os.chdir(nb.parent)
@@ -179,7 +178,16 @@ def build_site(out: Path, katex: Path) -> Path:
         here = nav.replace(f'data-page="{page}"', f'data-page="{page}" class="here"')
         (out / page).write_text(_links(TEMPLATE.format(title=html.escape(title), nbcss=css, nav=here, body=body), host))
         print(f"{nb_path.name} -> {page}", file=sys.stderr)
+    _unlink_missing(out)
     return out
+
+def _unlink_missing(site: Path) -> None:
+    "Links to an anchor no page has (nbdev links private names, which get no documentation) become plain text."
+    ids = {p.name: set(re.findall(r'\bid="([^"]+)"', p.read_text())) for p in site.glob("*.html")}
+    link = re.compile(r'<a href="([\w.-]+\.html)#([^"]+)">(.*?)</a>', re.S)
+    for p in site.glob("*.html"):
+        text = link.sub(lambda m: m.group(0) if m.group(2) in ids.get(m.group(1), ()) else m.group(3), p.read_text())
+        p.write_text(text)
 
 README_FILES = "README_files"
 
