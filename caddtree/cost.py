@@ -316,8 +316,8 @@ def load_official_cost(path) -> FittedCost:
         raise bad(f"type is {d.get('type') if isinstance(d, dict) else type(d).__name__!r}")
     missing = [k for k in ("draft_cost", "context_lengths", "node_counts", "fitted_curves") if k not in d]
     if missing: raise bad(f"missing {missing}")
-    nodes, ctx, curves = np.asarray(d["node_counts"],
-                                    np.float64), [int(c) for c in d["context_lengths"]], d["fitted_curves"]
+    nodes = np.asarray(d["node_counts"], np.float64)
+    ctx, curves = [int(c) for c in d["context_lengths"]], d["fitted_curves"]
     if nodes.ndim != 1 or nodes.size < 2 or np.any(nodes != np.arange(nodes.size)):
         raise bad("node_counts must be 0, 1, ..., N")
     if not isinstance(curves, dict) or any(c not in curves for c in ctx):

@@ -16,7 +16,7 @@ from safetensors.torch import load_file
 from transformers import Qwen3Config
 from transformers.models.qwen3.modeling_qwen3 import Qwen3MLP, Qwen3RMSNorm, Qwen3RotaryEmbedding, rotate_half
 from .files import atomic_dir
-from .fast import pack_linears
+from .fast import PackedLinear, pack_linears
 from .target import Target, to_dtype
 
 # %% auto #0
@@ -217,10 +217,10 @@ def logits(self: DFlashDrafter, target: Target, h: torch.Tensor) -> torch.Tensor
     "Draft logits (over the draft vocabulary, if any) from final hidden states."
     if not hasattr(self, "draft_vocab"): return target.head(h.to(target.dtype))
     W = self.head_weight(target)
-    if not target.fast: return F.linear(h.to(W.dtype), W)
-    if getattr(self, "_packed_head", (None,))[0] is not W:
-        self._packed_head = (W, torch.ops.mkldnn._reorder_linear_weight(W, None))
-    return torch.ops.mkldnn._linear_pointwise(h.to(W.dtype), self._packed_head[1], None, "none", [], "")
+    if not isinstance(self.fc, PackedLinear): return F.linear(h.to(W.dtype), W)
+    # a packed drafter (one that decodes with a fast target) packs its head rows too, once per head_weight
+    if getattr(self, "_packed_head", (None,))[0] is not W: self._packed_head = (W, PackedLinear(W))
+    return self._packed_head[1](h.to(W.dtype))
 
 # %% ../nbs/08_drafter.ipynb #c4f45071
 @patch

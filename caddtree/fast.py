@@ -22,16 +22,16 @@ def fast_path_problem(dtype=torch.float32, device="cpu") -> str | None:
 # %% ../nbs/05_fast.ipynb #29a02fbb
 class PackedLinear(nn.Module):
     "An inference-only `nn.Linear` whose weight is packed once for oneDNN's CPU kernel."
-    def __init__(self, lin: nn.Linear, keep_weight: bool = True):
+    def __init__(self, weight: torch.Tensor, bias: torch.Tensor | None = None, keep_weight: bool = True):
         super().__init__()
-        problem = fast_path_problem(lin.weight.dtype, lin.weight.device)
+        problem = fast_path_problem(weight.dtype, weight.device)
         if problem:
-            raise ValueError(f"cannot pack {tuple(lin.weight.shape)}: {problem}; load the model in fp32 on the CPU, or "
+            raise ValueError(f"cannot pack {tuple(weight.shape)}: {problem}; load the model in fp32 on the CPU, or "
                              f"pass fast=False")
-        self.in_features, self.out_features = lin.in_features, lin.out_features
-        self.packed = torch.ops.mkldnn._reorder_linear_weight(lin.weight.detach(), None)
-        self.bias = lin.bias
-        self.weight = lin.weight if keep_weight else None
+        self.out_features, self.in_features = weight.shape
+        self.packed = torch.ops.mkldnn._reorder_linear_weight(weight.detach(), None)
+        self.bias = bias
+        self.weight = weight if keep_weight else None
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
@@ -45,7 +45,7 @@ def pack_linears(model: nn.Module, keep=lambda name: True) -> nn.Module:
         for child, sub in list(m.named_children()):
             if type(sub) is nn.Linear:
                 full = f"{name}.{child}" if name else child
-                setattr(m, child, PackedLinear(sub, keep_weight=keep(full)))
+                setattr(m, child, PackedLinear(sub.weight, sub.bias, keep_weight=keep(full)))
     return model
 
 def unpack_linears(model: nn.Module) -> nn.Module:
