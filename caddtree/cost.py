@@ -17,7 +17,7 @@ from .files import atomic_file
 
 # %% auto #0
 __all__ = ['QP_SOLVERS', 'FORMAT', 'VERSION', 'fit_convex_monotone', 'FittedCost', 'save_cost', 'load_cost', 'age_days',
-           'profile_verify', 'fit_cost', 'OnlineCost', 'ScaledCost', 'ConstantCost', 'RawCost', 'raw_cost',
+           'profile_verify', 'fit_cost', 'ScaledCost', 'OnlineCost', 'ConstantCost', 'RawCost', 'raw_cost',
            'load_official_cost', 'official_convention', 'convention_gap']
 
 # %% ../nbs/04_cost.ipynb #723a2d7c
@@ -239,21 +239,27 @@ def fit_cost(profile: pd.DataFrame, # rows with columns n, l, seconds (as from `
                       spread=spread.to_numpy(), meta=meta, zero_apart=zero_apart)
 
 # %% ../nbs/04_cost.ipynb #283410b9
-class OnlineCost:
-    "`base` with C_d and C_v scaled by robust running ratios of measured to modelled round times."
-    def __init__(self, base: CostModel, window: int = 32, min_rounds: int = 4):
-        if not isinstance(base, CostModel): raise ValueError("OnlineCost: base must be a CostModel")
-        if window < 1 or min_rounds < 1: raise ValueError("OnlineCost: window and min_rounds must be >= 1")
-        self.base, self.min_rounds = base, min_rounds
-        self.ratios = dict(draft=deque(maxlen=window), verify=deque(maxlen=window))
-        self.scale = dict(draft=1.0, verify=1.0)
-
+class ScaledCost:
+    "`base` with its C_d and C_v multiplied by positive factors (`scale`)."
+    def __init__(self, base: CostModel, draft: float = 1.0, verify: float = 1.0):
+        if not isinstance(base, CostModel): raise ValueError(f"{type(self).__name__}: base must be a CostModel")
+        if not (draft > 0 and verify > 0): raise ValueError(f"{type(self).__name__}: factors must be > 0")
+        self.base, self.scale = base, dict(draft=float(draft), verify=float(verify))
     @property
     def zero_apart(self) -> bool: return self.base.zero_apart
     @property
     def draft(self) -> float: return self.scale["draft"] * self.base.draft
     def verify(self, n, l: int = 0) -> np.ndarray:
         return self.scale["verify"] * np.asarray(self.base.verify(n, l), np.float64)
+    def __repr__(self):
+        return f"{type(self).__name__}(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f})"
+
+class OnlineCost(ScaledCost):
+    "`base` with C_d and C_v scaled by robust running ratios of measured to modelled round times."
+    def __init__(self, base: CostModel, window: int = 32, min_rounds: int = 4):
+        super().__init__(base)
+        if window < 1 or min_rounds < 1: raise ValueError("OnlineCost: window and min_rounds must be >= 1")
+        self.min_rounds, self.ratios = min_rounds, dict(draft=deque(maxlen=window), verify=deque(maxlen=window))
 
     def observe(self, n: int, l: int, draft_s: float | None = None, verify_s: float | None = None) -> None:
         "Record one round's measured times; each scale becomes the median of its recent ratios."
@@ -263,20 +269,7 @@ class OnlineCost:
             r = self.ratios[part]; r.append(seconds / modelled)
             if len(r) >= self.min_rounds: self.scale[part] = float(np.median(r))
 
-    def __repr__(self): return f"OnlineCost(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f})"
-
 # %% ../nbs/04_cost.ipynb #9400fc6d
-class ScaledCost:
-    "`base` with its C_d and C_v multiplied by constant factors."
-    def __init__(self, base: CostModel, draft: float = 1.0, verify: float = 1.0):
-        if not (draft > 0 and verify > 0): raise ValueError("ScaledCost: factors must be > 0")
-        self.base, self.f_draft, self.f_verify = base, draft, verify
-    @property
-    def zero_apart(self) -> bool: return self.base.zero_apart
-    @property
-    def draft(self) -> float: return self.f_draft * self.base.draft
-    def verify(self, n, l: int = 0) -> np.ndarray: return self.f_verify * np.asarray(self.base.verify(n, l), np.float64)
-
 class ConstantCost:
     "`base` with C_v(n; l) = C_v(0; l) for every n: a cost model that ignores how verification grows with the tree."
     zero_apart = False

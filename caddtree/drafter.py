@@ -118,6 +118,11 @@ class DFlashDrafter(nn.Module):
         "Per-position temperatures that calibrate the marginals ([14_replay](14_replay.ipynb)), or None."
         t = self.config.dflash_config.get("temperature")
         return None if t is None else torch.tensor(t, dtype=torch.float32)
+    def log_marginals(self, z: torch.Tensor) -> torch.Tensor:
+        "Calibrated log-probs from draft logits `z` (..., B-1, K): each position divided by its temperature."
+        T = self.temperature
+        z = z.float()
+        return torch.log_softmax(z if T is None else z / T.to(z.device)[:, None], -1)
     def new_cache(self) -> DraftCache: return DraftCache()
 
 # %% ../nbs/08_drafter.ipynb #534a67b0
@@ -234,8 +239,7 @@ def draft(self: DFlashDrafter, target: Target, feats: list[torch.Tensor], root: 
         ctx_pos = torch.arange(len(cache), start, device=dev)[None]
         pos = torch.arange(start, start + self.block_size, device=dev)[None]
         h = self(self.block_embeddings(target, torch.tensor([root], device=dev)), pos, ctx, ctx_pos, cache)
-        z, T = self.logits(target, h[0, 1:]).float(), self.temperature
-        lp = torch.log_softmax(z if T is None else z / T.to(z.device)[:, None], -1)
+        lp = self.log_marginals(self.logits(target, h[0, 1:]))
         if not hasattr(self, "draft_vocab"): return lp
         # tokens outside the draft vocabulary: never drafted
         full = lp.new_full((lp.shape[0], target.vocab_size), -math.inf)

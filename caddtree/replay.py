@@ -43,7 +43,7 @@ def replay(target: Target, drafter: DFlashDrafter, seqs, ns=(4, 8, 16, 32, 64), 
            progress: bool = False) -> dict:
     "Tokens per round (accepted + bonus) of the chain and of n-node best-first trees, predicted Phi, top-1 by position."
     drafter = fp32_copy(drafter)  # replay runs on the CPU in fp32; the caller's drafter is left as it was
-    D, T = drafter.block_size - 1, drafter.temperature
+    D = drafter.block_size - 1
     W = drafter.head_weight(target).detach().float().cpu()
     vocab = drafter.draft_vocab if hasattr(drafter, "draft_vocab") else None
     acc = {"chain": [], **{n: [] for n in ns}}
@@ -54,8 +54,7 @@ def replay(target: Target, drafter: DFlashDrafter, seqs, ns=(4, 8, 16, 32, 64), 
         for c in range(0, len(positions), max_anchors):
             a = torch.tensor(positions[c:c + max_anchors])[None]
             h = drafter.anchored(target, f[None].float(), s[a], a)[0]                 # (A, B, H)
-            z = F.linear(h[:, 1:], W)                                                 # (A, D, K)
-            lp = torch.log_softmax(z if T is None else z / T[:, None], -1)
+            lp = drafter.log_marginals(F.linear(h[:, 1:], W))                          # (A, D, K)
             for j, anc in enumerate(a[0].tolist()):
                 where.append((i, anc))
                 tk = [vocab_pos(vocab, t) for t in s[anc + 1: anc + 1 + D].tolist()]
