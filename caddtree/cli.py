@@ -94,7 +94,7 @@ def distill(out: str = None,
             prompts: int = 2048,        # number of ShareGPT prompts to self-distil
             heldout: int = 64,          # further prompts kept apart for the held-out loss
             shard_size: int = 256,      # prompts per shard
-            max_new_tokens: int = 256,  # response length cap
+            max_new_tokens: int = 256,  # response length cap (above the shards' cap: their capped responses are continued)
             batch_size: int = 64,       # generation batch
             dtype: str = "bf16",        # target dtype for generation: fp32 or bf16
            ):

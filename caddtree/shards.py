@@ -15,7 +15,7 @@ from .target import Target, encode_prompt, stop_tokens
 from .data import sharegpt_prompts
 
 # %% auto #0
-__all__ = ['self_distill', 'write_shard', 'read_shard', 'build_shards', 'shard_features', 'featurise', 'distill']
+__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'shard_features', 'featurise', 'distill']
 
 # %% ../nbs/13_shards.ipynb #98a51cb3
 @torch.inference_mode()
@@ -63,15 +63,34 @@ def read_shard(path):
     ends = np.cumsum(lens)
     return [(torch.from_numpy(toks[e - n:e].copy()), int(p)) for e, n, p in zip(ends, lens, plens)], meta
 
+def extend_shard(target: Target, path, max_new_tokens: int, batch_size: int = 64, progress: bool = True) -> bool:
+    "Continue the responses of shard `path` that reached its cap (no end of turn) up to `max_new_tokens`; atomic."
+    seqs, meta = read_shard(path)
+    old = meta.get("max_new_tokens")
+    if old is None: raise ValueError(f"{path}: no max_new_tokens in its metadata, so capped responses are unknown")
+    if old >= max_new_tokens: return False
+    stops = stop_tokens(target)
+    todo = [i for i, (s, p) in enumerate(seqs) if len(s) - p >= old and int(s[-1]) not in stops]
+    more = self_distill(target, [seqs[i][0].tolist() for i in todo], max_new_tokens - old, batch_size,
+                        progress=progress) if todo else []
+    tail = {i: r for i, (_, r) in zip(todo, more)}
+    pairs = [(s[:p].tolist(), s[p:].tolist() + tail.get(i, [])) for i, (s, p) in enumerate(seqs)]
+    write_shard(path, pairs, {**meta, "max_new_tokens": max_new_tokens,
+                              "extended": meta.get("extended", []) + [dict(from_tokens=old,
+                                                                           date=time.strftime("%Y-%m-%d"))]})
+    return True
+
 def build_shards(target: Target, prompts, out_dir, shard_size: int = 256, max_new_tokens: int = 256,
                  batch_size: int = 64,
                  ids=None, progress: bool = True) -> list[Path]:
-    "Self-distil `prompts` into shards of `shard_size` in `out_dir`, skipping shards that already exist (resumable)."
+    """Self-distil `prompts` into shards of `shard_size` in `out_dir` (resumable): a shard that exists is kept, or
+    extended when it was written with a smaller `max_new_tokens` (its capped responses are continued)."""
     out_dir, paths = Path(out_dir), []
     chunks = range(0, len(prompts), shard_size)
     for k, s in enumerate(tqdm(chunks, disable=not progress, desc="shards")):
         p = out_dir / f"shard-{k:05d}.npz"; paths.append(p)
-        if p.is_file(): continue
+        if p.is_file():
+            extend_shard(target, p, max_new_tokens, batch_size, progress); continue
         pairs = self_distill(target, prompts[s:s + shard_size], max_new_tokens, batch_size, progress=progress)
         meta = dict(target=target.name, dtype=str(target.dtype), max_new_tokens=max_new_tokens, decoding="greedy",
                     created=time.strftime("%Y-%m-%d"),
@@ -123,7 +142,8 @@ def featurise(target: Target, folder, layer_ids, progress: bool = True) -> list:
 def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_size: int = 256,
             max_new_tokens: int = 256,
             batch_size: int = 64, progress: bool = True) -> tuple[list[Path], list[Path]]:
-    "Self-distil ShareGPT prompts with `target` into shards in `out` and held-out shards in `out`-heldout (resumable)."
+    """Self-distil ShareGPT prompts with `target` into shards in `out` and held-out shards in `out`-heldout (resumable;
+    a larger `max_new_tokens` than the shards were written with extends them)."""
     sg = sharegpt_prompts()
     if prompts + heldout > len(sg):
         raise ValueError(f"only {len(sg)} ShareGPT prompts pass the filter; ask for fewer than {prompts} + {heldout}")
