@@ -18,7 +18,7 @@ from .shards import build_shards, shard_features
 from .data import load_prompts
 
 # %% auto #0
-__all__ = ['vocab_pos', 'replay', 'fit_temperature', 'calibrate', 'replay_sets']
+__all__ = ['vocab_pos', 'replay', 'fit_temperature', 'calibrate', 'reliability', 'replay_sets']
 
 # %% ../nbs/14_replay.ipynb #43d2b26e
 def vocab_pos(vocab, t):
@@ -121,10 +121,20 @@ def calibrate(drafter: DFlashDrafter, temperature) -> DFlashDrafter:
         drafter.config.dflash_config["temperature"] = t
     return drafter
 
+# %% ../nbs/14_replay.ipynb #2856aa75
+def reliability(anchors: pd.DataFrame, n: int = 16, bins: int = 8) -> pd.DataFrame:
+    "Mean predicted and realised tokens per round of `n`-node trees, anchors grouped in `bins` quantile bins of prediction."
+    col, real = f"predicted_n{n}", f"n{n}"
+    if col not in anchors or real not in anchors:
+        raise ValueError(f"reliability: no {col}/{real} columns; replay with details=True and ns including {n}")
+    q = pd.qcut(anchors[col].rank(method="first"), min(bins, len(anchors)), labels=False)
+    return (anchors.groupby(q).agg(predicted=(col, "mean"), realised=(real, "mean"), anchors=(real, "size"))
+            .reset_index(drop=True))
+
 # %% ../nbs/14_replay.ipynb #532ade7e
 def replay_sets(target: Target, drafter: DFlashDrafter, n_prompts: int = 24, max_new_tokens: int = 128,
                 ns=(4, 8, 16, 32, 64),
-                root=None, progress: bool = True) -> dict:
+                root=None, details: bool = False, progress: bool = True) -> dict:
     "Replay of `drafter` on the first `n_prompts` HumanEval and MT-Bench prompts (ground truth shards under `root`)."
     root = Path(root) if root else cache_dir() / "replay"
     res = {}
@@ -135,5 +145,5 @@ def replay_sets(target: Target, drafter: DFlashDrafter, n_prompts: int = 24, max
                               max_new_tokens=max_new_tokens,
                               batch_size=n_prompts, ids=ds["id"][:n_prompts], progress=progress)
         res[name] = replay(target, drafter, shard_features(target, shard, drafter.layer_ids, progress=progress), ns=ns,
-                           progress=progress)
+                           details=details, progress=progress)
     return res
