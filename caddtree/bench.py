@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_bench.ipynb #01baba5e
 from __future__ import annotations
-import datetime, hashlib, json, random, re
+import copy, datetime, hashlib, json, random, re
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -21,10 +21,11 @@ from .profile import cost_model_for, drafter_id, hardware
 from .decode import SpecDecoder
 from .data import EVAL_SETS, load_prompts, mtbench
 from .shards import self_distill
+from .replay import calibrate, heldout_sets, reliability, replay
 
 # %% auto #0
 __all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'warm_up', 'benchmark', 'mtbench_second_turns', 'bench_prompts',
-           'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'demo']
+           'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'calibration_effect', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
@@ -228,6 +229,25 @@ def bench(out, preset: str = "default", sets=EVAL_SETS, target: Target | None = 
     return run_benchmark(target, drafter, prompts, bench_policies(cost, cfg["grid"]), out, cfg["max_new_tokens"],
                          cfg["repeats"],
                          cfg["ablation_prompts"], meta=dict(preset=preset, config=cfg), progress=progress)
+
+# %% ../nbs/16_bench.ipynb #56b7d0ed
+def calibration_effect(target: Target, drafter, cost: CostModel, sets: dict, prompts, max_new_tokens: int = 128,
+                       repeats: int = 2, n: int = 16, bins: int = 8, progress: bool = True) -> tuple:
+    """What `drafter`'s temperatures buy, before (removed) and after: reliability tables of the replay on `sets`
+    (name -> featurised sequences) and an interleaved benchmark of CaDDTree on `prompts`: (reliability, summary)."""
+    if drafter.temperature is None:
+        raise ValueError("calibration_effect: the drafter has no temperatures; fit them first "
+                         "(caddtree.replay.fit_temperature, then calibrate)")
+    raw = copy.copy(drafter); raw.config = copy.deepcopy(drafter.config); calibrate(raw, None)  # same weights
+    variants = {"before": raw, "after": drafter}
+    rel = pd.concat([reliability(replay(target, d, seqs, ns=(n,), details=True, progress=progress)["anchors"], n, bins)
+                     .assign(set=name, calibration=label)
+                     for label, d in variants.items() for name, seqs in sets.items()], ignore_index=True)
+    decoders = {"plain": SpecDecoder(target),
+                **{f"caddtree-{label}": SpecDecoder(target, d, CostAware(OnlineCost(cost)))
+                   for label, d in variants.items()}}
+    summary, _ = benchmark(decoders, prompts, max_new_tokens, repeats, progress=progress)
+    return rel, summary
 
 # %% ../nbs/16_bench.ipynb #a8fb1342
 def demo(prompt: str, max_new_tokens: int = 128, repeats: int = 3, target: Target | None = None, drafter=None,

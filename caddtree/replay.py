@@ -18,7 +18,7 @@ from .shards import build_shards, shard_features
 from .data import load_prompts
 
 # %% auto #0
-__all__ = ['vocab_pos', 'replay', 'fit_temperature', 'calibrate', 'reliability', 'replay_sets']
+__all__ = ['vocab_pos', 'replay', 'fit_temperature', 'calibrate', 'reliability', 'heldout_sets', 'replay_sets']
 
 # %% ../nbs/14_replay.ipynb #43d2b26e
 def vocab_pos(vocab, t):
@@ -121,7 +121,7 @@ def calibrate(drafter: DFlashDrafter, temperature) -> DFlashDrafter:
         drafter.config.dflash_config["temperature"] = t
     return drafter
 
-# %% ../nbs/14_replay.ipynb #2856aa75
+# %% ../nbs/14_replay.ipynb #28463a04
 def reliability(anchors: pd.DataFrame, n: int = 16, bins: int = 8) -> pd.DataFrame:
     "Mean predicted and realised tokens per round of `n`-node trees, anchors grouped in `bins` quantile bins of prediction."
     col, real = f"predicted_n{n}", f"n{n}"
@@ -132,10 +132,9 @@ def reliability(anchors: pd.DataFrame, n: int = 16, bins: int = 8) -> pd.DataFra
             .reset_index(drop=True))
 
 # %% ../nbs/14_replay.ipynb #532ade7e
-def replay_sets(target: Target, drafter: DFlashDrafter, n_prompts: int = 24, max_new_tokens: int = 128,
-                ns=(4, 8, 16, 32, 64),
-                root=None, details: bool = False, progress: bool = True) -> dict:
-    "Replay of `drafter` on the first `n_prompts` HumanEval and MT-Bench prompts (ground truth shards under `root`)."
+def heldout_sets(target: Target, layer_ids, n_prompts: int = 24, max_new_tokens: int = 128, root=None,
+                 progress: bool = True) -> dict:
+    "The first `n_prompts` HumanEval and MT-Bench prompts with the target's greedy responses and features, by set."
     root = Path(root) if root else cache_dir() / "replay"
     res = {}
     for name in ("humaneval", "mtbench"):
@@ -144,6 +143,13 @@ def replay_sets(target: Target, drafter: DFlashDrafter, n_prompts: int = 24, max
         shard, = build_shards(target, ds["prompt"][:n_prompts], folder, shard_size=n_prompts,
                               max_new_tokens=max_new_tokens,
                               batch_size=n_prompts, ids=ds["id"][:n_prompts], progress=progress)
-        res[name] = replay(target, drafter, shard_features(target, shard, drafter.layer_ids, progress=progress), ns=ns,
-                           details=details, progress=progress)
+        res[name] = shard_features(target, shard, layer_ids, progress=progress)
     return res
+
+def replay_sets(target: Target, drafter: DFlashDrafter, n_prompts: int = 24, max_new_tokens: int = 128,
+                ns=(4, 8, 16, 32, 64),
+                root=None, details: bool = False, progress: bool = True) -> dict:
+    "Replay of `drafter` on the first `n_prompts` HumanEval and MT-Bench prompts (ground truth shards under `root`)."
+    sets = heldout_sets(target, drafter.layer_ids, n_prompts, max_new_tokens, root, progress)
+    return {name: replay(target, drafter, seqs, ns=ns, details=details, progress=progress)
+            for name, seqs in sets.items()}

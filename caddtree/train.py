@@ -17,6 +17,7 @@ from .target import Target
 from .drafter import DFlashDrafter, drafter_config, fp32_copy, new_drafter, save_drafter
 from .shards import featurise
 from .replay import calibrate, fit_temperature, replay_sets
+from .profile import drafter_id
 
 # %% auto #0
 __all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'draft_vocab_from', 'init_drafter', 'make_batch',
@@ -205,7 +206,8 @@ def write_model_card(folder, info: dict):
         if k in info: lines.append(f"| {k} | {info[k]} |")
     if rep:
         ns = [n for n in rep[next(iter(rep))]["tokens_per_round"] if n != "chain"]
-        lines += ["", "Acceptance replay on held-out prompts (tokens per round = accepted + bonus, greedy):", "",
+        setup = f" ({info['replay_setup']})" if "replay_setup" in info else ""
+        lines += ["", f"Acceptance replay on held-out prompts{setup}; tokens per round = accepted + bonus, greedy:", "",
                   "| prompts | chain | " + " | ".join(f"n={n}" for n in ns) + " | top-1 by position |",
                   "|---|---|" + "---|" * len(ns) + "---|"]
         for name, r in rep.items():
@@ -239,7 +241,7 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
                 if hasattr(drafter, "draft_vocab") else target.vocab_size,
                 train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, _ in tr)), steps=cfg.steps,
                 train_minutes=round(float(log.time.max()) / 60, 1),
-                start="continued from a drafter" if start is not None else "new",
+                start=f"continued from drafter {drafter_id(start)}" if start is not None else "new",
                 hardware=f"{target.device.type}, {torch.get_num_threads()} threads, bf16 autocast; features from the "
                          f"{str(target.dtype).split('.')[-1]} target",
                 date=time.strftime("%Y-%m-%d"), data=str(data), config=asdict(cfg),
@@ -248,6 +250,8 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
         info["replay"] = replay_sets(ev, drafter, replay_prompts, replay_max_new_tokens, root=replay_root,
                                      progress=progress)
         info["replay_target"] = f"{ev.tag} ({'fast' if ev.fast else 'eager'} path)"
+        info["replay_setup"] = (f"the first {replay_prompts} prompts of each set, {replay_max_new_tokens} new tokens, "
+                                f"target {info['replay_target']}")
     write_model_card(export, info)
     (export / "training.json").write_text(json.dumps(info, indent=1))
     if campaign: record_run(campaign, info, run=out.name)
