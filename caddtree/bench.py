@@ -230,7 +230,7 @@ def bench(out, preset: str = "default", sets=EVAL_SETS, target: Target | None = 
                          cfg["repeats"],
                          cfg["ablation_prompts"], meta=dict(preset=preset, config=cfg), progress=progress)
 
-# %% ../nbs/16_bench.ipynb #56b7d0ed
+# %% ../nbs/16_bench.ipynb #e5625b8e
 def calibration_effect(target: Target, drafter, cost: CostModel, sets: dict, prompts, max_new_tokens: int = 128,
                        repeats: int = 2, n: int = 16, bins: int = 8, progress: bool = True) -> tuple:
     """What `drafter`'s temperatures buy, before (removed) and after: reliability tables of the replay on `sets`
