@@ -120,9 +120,12 @@ class DFlashDrafter(nn.Module):
         return None if t is None else torch.tensor(t, dtype=torch.float32)
     def log_marginals(self, z: torch.Tensor) -> torch.Tensor:
         "Calibrated log-probs from draft logits `z` (..., B-1, K): each position divided by its temperature."
-        T = self.temperature
-        z = z.float()
-        return torch.log_softmax(z if T is None else z / T.to(z.device)[:, None], -1)
+        t, z = self.config.dflash_config.get("temperature"), z.float()
+        if t is None: return torch.log_softmax(z, -1)
+        T = getattr(self, "_T", None)  # kept on the logits' device: no host-to-device copy per drafter pass
+        if T is None or T[0] != t or T[1].device != z.device:
+            T = self._T = (list(t), torch.tensor(t, device=z.device)[:, None])
+        return torch.log_softmax(z / T[1], -1)
     def new_cache(self) -> DraftCache: return DraftCache()
 
 # %% ../nbs/08_drafter.ipynb #534a67b0

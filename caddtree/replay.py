@@ -82,7 +82,7 @@ def replay(target: Target, drafter: DFlashDrafter, seqs, ns=(4, 8, 16, 32, 64), 
 def fit_temperature(target: Target, drafter: DFlashDrafter, seqs, max_anchors: int = 64, per_position: int = 1500,
                     seed: int = 0) -> list[float]:
     "Per-position temperatures minimising the held-out NLL of the true tokens (temperature scaling of the marginals)."
-    d = fp32_copy(drafter); d.config.dflash_config.pop("temperature", None)
+    d = calibrate(fp32_copy(drafter), None)  # fitted on the raw logits
     D, W = d.block_size - 1, d.head_weight(target).detach().float().cpu()
     vocab = d.draft_vocab if hasattr(d, "draft_vocab") else None
     logits, labels = [[] for _ in range(D)], [[] for _ in range(D)]
