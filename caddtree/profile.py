@@ -71,14 +71,16 @@ def hardware() -> dict:
                 platform=platform.platform())
 
 def drafter_id(drafter) -> str:
-    "A short fingerprint of a drafter: its class, config and weights (any Drafter; weights where it has them)."
+    """A short fingerprint of a drafter: its class, config and weights (any Drafter; weights where it has them).
+    Floating weights are hashed as float32, so a drafter keeps its id whatever dtype it was cast to."""
     h = hashlib.sha256(type(drafter).__name__.encode())
     cfg = getattr(drafter, "config", None)
     if cfg is not None:
         h.update(cfg.to_json_string().encode() if hasattr(cfg, "to_json_string") else repr(cfg).encode())
     if isinstance(drafter, torch.nn.Module):
         for k, v in sorted(drafter.state_dict().items()):
-            h.update(k.encode()); h.update(v.detach().cpu().contiguous().view(torch.uint8).numpy().tobytes())
+            v = v.detach().cpu()
+            h.update(k.encode()); h.update((v.float() if v.is_floating_point() else v).contiguous().view(torch.uint8).numpy().tobytes())
     return h.hexdigest()[:12]
 
 def cost_key(target: Target, drafter) -> str:
