@@ -126,6 +126,7 @@ def bench_policies(cost: FittedCost, grid=(3, 4, 6, 8), ablations: bool = True, 
     "The benchmark's policies by name: plain, chain, DDTree at each grid budget, CaDDTree (online), and the ablations."
     pol = {"plain": Autoregressive(), "chain": Chain(), **{f"ddtree-{n}": FixedBudget(n) for n in grid},
            "caddtree": CostAware(OnlineCost(cost))}
+    if cost.measured is not None: pol["caddtree-exact"] = CostAware(OnlineCost(raw_cost(cost)))  # any curve: exact
     if ablations:
         pol.update({"caddtree-static": CostAware(cost),
                     "caddtree-constant": CostAware(ConstantCost(cost), max_nodes=constant_cap),
@@ -133,8 +134,8 @@ def bench_policies(cost: FittedCost, grid=(3, 4, 6, 8), ablations: bool = True, 
                     "caddtree-Cd-x2": CostAware(ScaledCost(cost, draft=2.)),
                     "caddtree-Cv-x0.5": CostAware(ScaledCost(cost, verify=0.5)),
                     "caddtree-Cv-x2": CostAware(ScaledCost(cost, verify=2.)),
-                    "caddtree-raw": CostAware(raw_cost(cost)),
-                    "caddtree-official": CostAware(official_convention(cost))})
+                    "caddtree-raw": CostAware(raw_cost(cost), stop="greedy"),
+                    "caddtree-official": CostAware(official_convention(cost), stop="greedy")})
     return pol
 
 # %% ../nbs/16_bench.ipynb #4b4fd838
@@ -172,7 +173,7 @@ def run_benchmark(target: Target, drafter, prompts: dict, policies: dict, out, m
     work = [(s, i, p) for s, ps in prompts.items() for i, p in enumerate(ps) if (i % world) == rank]
     todo = [(r, s, i, p, m) for r in range(repeats) for s, i, p in work
             for m in random.Random(f"{seed}-{r}-{s}-{i}").sample(list(decoders), len(decoders))
-            if (s, i, m, r) not in done and (not m.startswith("caddtree-") or i < ablation_prompts)]
+            if (s, i, m, r) not in done and (m not in ABLATIONS or i < ablation_prompts)]
     warm_up(decoders)
     with open(mine, "a") as f, tqdm(total=len(todo), disable=not progress, desc=f"benchmark (rank {rank})") as bar:
         for r, s, i, p, m in todo:

@@ -248,6 +248,8 @@ class ScaledCost:
     @property
     def zero_apart(self) -> bool: return self.base.zero_apart
     @property
+    def convex(self) -> bool: return getattr(self.base, "convex", True)  # scaling keeps (non-)convexity
+    @property
     def draft(self) -> float: return self.scale["draft"] * self.base.draft
     def verify(self, n, l: int = 0) -> np.ndarray:
         return self.scale["verify"] * np.asarray(self.base.verify(n, l), np.float64)
@@ -280,6 +282,7 @@ class ConstantCost:
 
 class RawCost(FittedCost):
     "A cost table interpolated like `FittedCost`, without the convexity promise (nor its check)."
+    convex = False  # `CostAware` scans for the argmax instead of trusting the greedy stop (unless told `stop='greedy'`)
     def __init__(self, draft: float, nodes, contexts, table, zero_apart: bool = False, meta: dict | None = None):
         self.draft, self.zero_apart, self.meta = float(draft), zero_apart, meta or {}
         self.measured = self.spread = None
@@ -348,7 +351,7 @@ def convention_gap(m: FittedCost, rounds: int = 400, max_context: int | None = N
             q[d, cand] += rng.dirichlet(np.full(8, 0.3)) * rng.uniform(0.5, 0.95) * 0.97 ** d
         lp = np.log(q / q.sum(1, keepdims=True))
         l = int(rng.integers(1, top + 1))
-        a, b = CostAware(m)(lp, l), CostAware(off)(lp, l)
+        a, b = CostAware(m)(lp, l), CostAware(off, stop="greedy")(lp, l)  # the official builder's greedy stop
         ta, tb = (float(throughput(t.phi, len(t), m, l)) for t in (a, b))
         rows.append(dict(l=l, n=len(a), n_official=len(b), theta=ta, theta_official=tb, given_up=1 - tb / ta))
     return pd.DataFrame(rows)

@@ -194,19 +194,57 @@ class _ThroughputStop:
         if n == 0 and self.cost.zero_apart: return True  # convex from n = 1 only: greedy starts there
         return (1.0 + phi + delta) * self.tot[n] > (1.0 + phi) * self.tot[n + 1]
 
+class _ExactStop:
+    "keep(n, phi, delta): True while a larger tree could still beat the best theta so far, for any cost curve."
+    def __init__(self, cost: CostModel, l: int, cap: int, depth: int):
+        self.tot = round_cost(cost, np.arange(cap + 1), l)
+        if not (np.all(self.tot > 0) and np.all(np.isfinite(self.tot))):
+            raise ValueError("cost model gave a non-positive or non-finite round cost")
+        self.cap, self.depth, self.best_n, self.best = cap, depth, 0, 1.0 / self.tot[0]
+    def seen(self, n, phi):
+        "Record theta of the n-node tree."
+        if (1.0 + phi) / self.tot[n] > self.best: self.best_n, self.best = n, (1.0 + phi) / self.tot[n]
+    def __call__(self, n, phi, delta):
+        self.seen(n, phi)
+        if n >= self.cap: return False
+        # Phi*(n + k) <= min(phi + k delta, D): pop-order scores never increase, and each depth holds mass <= 1
+        k = np.arange(1, self.cap - n + 1)
+        return bool(np.max((1.0 + np.minimum(phi + k * delta, self.depth)) / self.tot[n + 1:]) > self.best)
+
+def _prefix(t: DraftTree, n: int) -> DraftTree:
+    "The first `n` draft nodes of `t` in pop order: the best n-node tree when `t` was grown best-first."
+    return DraftTree(t.tokens[:n + 1], t.parents[:n + 1], t.depths[:n + 1], t.log_scores[:n + 1])
+
 @dataclass
 class CostAware(Policy):
     "CaDDTree: grow best-first while the next node raises expected throughput; the budget is chosen every round."
     cost: CostModel
     max_nodes: int | None = None  # optional cap on the budget
+    # 'greedy': stop at the first node that does not raise theta (optimal when C_v is convex in n);
+    # 'exact': bounded scan, optimal for any C_v; 'auto': 'exact' when the cost model says `convex = False`
+    stop: str = "auto"
+    scan_cap: int = 1024  # 'exact' without `max_nodes`: largest budget considered
     def __post_init__(self):
         if not isinstance(self.cost, CostModel):
             raise ValueError("CostAware: cost must be a CostModel (a `draft` cost, a `zero_apart` flag and a "
                              "`verify(n, l)` method)")
         if self.max_nodes is not None and self.max_nodes < 0:
             raise ValueError("CostAware: max_nodes must be >= 0 or None")
+        if self.stop not in ("auto", "greedy", "exact"):
+            raise ValueError(f"CostAware: stop must be 'auto', 'greedy' or 'exact', got {self.stop!r}")
+        if self.scan_cap < 1: raise ValueError("CostAware: scan_cap must be >= 1")
+    @property
+    def exact(self) -> bool:
+        "Whether rounds use the bounded scan (the cost model is not promised convex, or `stop='exact'`)."
+        return self.stop == "exact" or (self.stop == "auto" and not getattr(self.cost, "convex", True))
     def __call__(self, logp, l: int = 0) -> DraftTree:
         "The throughput-optimal tree for the log-probs `logp` (D, V) at context length `l`."
+        if self.exact:
+            lp = _as_logp(logp)
+            stop = _ExactStop(self.cost, l, self.scan_cap if self.max_nodes is None else self.max_nodes, lp.shape[0])
+            t = grow(lp, max_nodes=stop.cap, keep=stop)
+            stop.seen(len(t), t.phi)  # growth may end without asking about its last tree
+            return t if stop.best_n == len(t) else _prefix(t, stop.best_n)
         stop = _ThroughputStop(self.cost, l)
         t = grow(logp, max_nodes=self.max_nodes, keep=stop)
         # vs n = 0
@@ -215,6 +253,7 @@ class CostAware(Policy):
     def observe(self, n, l, draft_s, verify_s):
         "Pass the round's measured times on to a cost model that learns from them."
         if isinstance(self.cost, Observing): self.cost.observe(n, l, draft_s, verify_s)
+
 
 # %% ../nbs/01_tree.ipynb #2c3f42cd
 def make_policy(name: str, cost: CostModel | None = None, budget: int = 32):
