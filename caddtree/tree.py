@@ -254,7 +254,6 @@ class CostAware(Policy):
         "Pass the round's measured times on to a cost model that learns from them."
         if isinstance(self.cost, Observing): self.cost.observe(n, l, draft_s, verify_s)
 
-
 # %% ../nbs/01_tree.ipynb #2c3f42cd
 def make_policy(name: str, cost: CostModel | None = None, budget: int = 32):
     "A policy by name: 'ar', 'chain', 'ddtree' (fixed `budget`) or 'caddtree' (needs `cost`)."
