@@ -12,11 +12,23 @@ def test_readme_is_generated_from_index():
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "docs.py"), "readme", "--check"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
 
+def _results():
+    "Every committed result file and its last change."
+    return {p: p.stat().st_mtime_ns for p in (ROOT / "results").rglob("*") if p.is_file()}
+
+RESULTS_BEFORE = {}
+
 @pytest.fixture(scope="module")
 def site():
+    RESULTS_BEFORE.update(_results())
     r = subprocess.run(["make", "docs-offline", f"SITE={SITE}"], capture_output=True, text=True, cwd=ROOT, timeout=900)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return SITE
+
+def test_building_the_site_runs_no_flagged_cell(site):
+    "A `#| slow` cell that imports (nbdev runs such cells to document them) is shown, not run: no result is rewritten."
+    assert _results() == RESULTS_BEFORE
+    assert "profile-repeats-cpu" in (site / "bench.html").read_text()  # the cell is still on its page
 
 def test_every_notebook_has_a_page(site):
     pages = {p.name for p in site.glob("*.html")}

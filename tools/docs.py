@@ -36,6 +36,7 @@ def process(nb: Path) -> nbformat.NotebookNode:
     cwd = os.getcwd(); os.chdir(nb.parent)
     try:
         d = read_nb(nb)
+        _show_only(d)
         NBProcessor(nb=d, procs=FilterDefaults().procs()).process()
     finally: os.chdir(cwd); del os.environ["IN_TEST"]
     keys = ("cell_type", "source", "outputs", "metadata", "execution_count", "attachments")
@@ -47,6 +48,14 @@ def process(nb: Path) -> nbformat.NotebookNode:
     return nbformat.reads(json.dumps(dict(cells=cells, metadata=dict(d.metadata), nbformat=4, nbformat_minor=5)), as_version=4)
 
 DIRECTIVE = re.compile(r"^#\|\s*([\w-]+):?\s*(.*)$")
+
+def _show_only(d) -> None:
+    "Cells flagged with a test flag (slow, gpu, ...) are shown, never run: nbdev runs every cell that imports something."
+    flags = set(str(get_config(path=ROOT).get("tst_flags", "")).split())
+    for c in d.cells:
+        first = c.source.split("\n", 1)[0]
+        if c.cell_type == "code" and first.startswith("#|") and set(first[2:].split()) & flags:
+            c.source = "#| eval: false\n" + c.source
 
 def _frontmatter(cell) -> dict | None:
     "The fields of a raw YAML front-matter cell (what nbdev makes of a notebook's '# Title' and '> description')."
