@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import cvxpy as cp
 from tqdm.auto import tqdm
-from .objective import CostModel
+from .objective import CostModel, is_convex
 from .files import atomic_file
 
 # %% auto #0
@@ -248,7 +248,7 @@ class ScaledCost:
     @property
     def zero_apart(self) -> bool: return self.base.zero_apart
     @property
-    def convex(self) -> bool: return getattr(self.base, "convex", True)  # scaling keeps (non-)convexity
+    def convex(self) -> bool: return is_convex(self.base)  # scaling keeps (non-)convexity
     @property
     def draft(self) -> float: return self.scale["draft"] * self.base.draft
     def verify(self, n, l: int = 0) -> np.ndarray:

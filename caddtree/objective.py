@@ -10,7 +10,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 # %% auto #0
-__all__ = ['phi', 'CostModel', 'AffineCost', 'Observing', 'round_cost', 'throughput', 'best_budget', 'is_best_budget']
+__all__ = ['phi', 'CostModel', 'is_convex', 'AffineCost', 'Observing', 'round_cost', 'throughput', 'best_budget',
+           'is_best_budget']
 
 # %% ../nbs/00_objective.ipynb #40777891
 def phi(log_scores) -> float:
@@ -28,6 +29,10 @@ class CostModel(Protocol):
     def verify(self, n, l: int = 0) -> np.ndarray:
         "C_v(n; l) for node counts `n` (scalar or array, root excluded) at context length `l`."
         ...
+
+def is_convex(cost: CostModel) -> bool:
+    "Whether `cost` promises C_v convex in n (the protocol's promise; a model without it says `convex = False`)."
+    return bool(getattr(cost, "convex", True))
 
 # %% ../nbs/00_objective.ipynb #2b5d9b45
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 import numpy as np
 import torch
-from .objective import CostModel, Observing, round_cost, phi
+from .objective import CostModel, Observing, is_convex, round_cost, phi
 
 # %% auto #0
 __all__ = ['DraftTree', 'grow', 'empty_tree', 'Policy', 'Autoregressive', 'Chain', 'FixedBudget', 'CostAware', 'make_policy']
@@ -180,15 +180,19 @@ class FixedBudget(Policy):
         return grow(logp, max_nodes=self.n)
 
 # %% ../nbs/01_tree.ipynb #ff875740
+def _round_costs(cost: CostModel, n: int, l: int) -> np.ndarray:
+    "C_d + C_v(m; l) for m = 0..n, checked: every round must cost a positive, finite time."
+    tot = round_cost(cost, np.arange(n + 1), l)
+    if not (np.all(tot > 0) and np.all(np.isfinite(tot))):
+        raise ValueError("cost model gave a non-positive or non-finite round cost")
+    return tot
+
 class _ThroughputStop:
     "keep(n, phi, delta): True while adding the candidate strictly raises theta = (1 + phi) / (C_d + C_v(n; l))."
     def __init__(self, cost: CostModel, l: int, n0: int = 64):
         self.cost, self.l, self.tot = cost, l, []
         self._ext(n0)
-    def _ext(self, n):
-        self.tot = round_cost(self.cost, np.arange(n + 1), self.l).tolist()
-        if not all(c > 0 and math.isfinite(c) for c in self.tot):
-            raise ValueError("cost model gave a non-positive or non-finite round cost")
+    def _ext(self, n): self.tot = _round_costs(self.cost, n, self.l).tolist()
     def __call__(self, n, phi, delta):
         if n + 1 >= len(self.tot): self._ext(2 * len(self.tot))
         if n == 0 and self.cost.zero_apart: return True  # convex from n = 1 only: greedy starts there
@@ -197,19 +201,18 @@ class _ThroughputStop:
 class _ExactStop:
     "keep(n, phi, delta): True while a larger tree could still beat the best theta so far, for any cost curve."
     def __init__(self, cost: CostModel, l: int, cap: int, depth: int):
-        self.tot = round_cost(cost, np.arange(cap + 1), l)
-        if not (np.all(self.tot > 0) and np.all(np.isfinite(self.tot))):
-            raise ValueError("cost model gave a non-positive or non-finite round cost")
+        self.tot, self.k = _round_costs(cost, cap, l), np.arange(1.0, cap + 1)
         self.cap, self.depth, self.best_n, self.best = cap, depth, 0, 1.0 / self.tot[0]
     def seen(self, n, phi):
         "Record theta of the n-node tree."
-        if (1.0 + phi) / self.tot[n] > self.best: self.best_n, self.best = n, (1.0 + phi) / self.tot[n]
+        theta = (1.0 + phi) / self.tot[n]
+        if theta > self.best: self.best_n, self.best = n, theta
     def __call__(self, n, phi, delta):
         self.seen(n, phi)
         if n >= self.cap: return False
         # Phi*(n + k) <= min(phi + k delta, D): pop-order scores never increase, and each depth holds mass <= 1
-        k = np.arange(1, self.cap - n + 1)
-        return bool(np.max((1.0 + np.minimum(phi + k * delta, self.depth)) / self.tot[n + 1:]) > self.best)
+        bound = (1.0 + np.minimum(phi + self.k[:self.cap - n] * delta, self.depth)) / self.tot[n + 1:]
+        return bool(bound.max() > self.best)
 
 def _prefix(t: DraftTree, n: int) -> DraftTree:
     "The first `n` draft nodes of `t` in pop order: the best n-node tree when `t` was grown best-first."
@@ -236,7 +239,7 @@ class CostAware(Policy):
     @property
     def exact(self) -> bool:
         "Whether rounds use the bounded scan (the cost model is not promised convex, or `stop='exact'`)."
-        return self.stop == "exact" or (self.stop == "auto" and not getattr(self.cost, "convex", True))
+        return self.stop == "exact" or (self.stop == "auto" and not is_convex(self.cost))
     def __call__(self, logp, l: int = 0) -> DraftTree:
         "The throughput-optimal tree for the log-probs `logp` (D, V) at context length `l`."
         if self.exact:
