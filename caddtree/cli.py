@@ -97,6 +97,7 @@ def distill(out: str = None,
             max_new_tokens: int = 256,  # response length cap (above the shards' cap: their capped responses are continued)
             batch_size: int = 64,       # generation batch
             dtype: str = "bf16",        # target dtype for generation: fp32 or bf16
+            no_extend: bool = False,    # add new shards only; leave the responses of existing ones as they are
            ):
     """Self-distil ShareGPT prompts with the default target into shards (resumable).
     Example: `caddtree_distill --prompts 512 --out data/selfdistill/SmolLM2-135M-Instruct`"""
@@ -104,7 +105,7 @@ def distill(out: str = None,
     from caddtree.shards import distill as run_distill
     target = load_target(dtype=dtype)
     train, held = run_distill(target, _data_dir(out, target.name), prompts, heldout, shard_size, max_new_tokens,
-                              batch_size)
+                              batch_size, not no_extend)
     print(f"{len(train)} training shards in {train[0].parent}, {len(held)} held-out in {held[0].parent}")
 
 @call_parse

