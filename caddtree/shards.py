@@ -153,7 +153,8 @@ def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_s
     them unless `extend` is False)."""
     sg = sharegpt_prompts()
     if heldout >= len(sg): raise ValueError(f"heldout={heldout}: only {len(sg)} strict ShareGPT prompts; ask for fewer")
-    ids, pool = sg["id"][:len(sg) - heldout], sg["prompt"][:len(sg) - heldout]
+    cut = len(sg) - heldout  # the strict pool's tail is held out
+    ids, pool = sg["id"][:cut], sg["prompt"][:cut]
     if prompts > len(pool):
         more = sharegpt_more_prompts()
         if prompts > len(pool) + len(more):
@@ -161,10 +162,9 @@ def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_s
                              "ask for at most that")
         ids, pool = list(ids) + list(more["id"]), list(pool) + list(more["prompt"])
     out = Path(out)
-    held = build_shards(target, sg["prompt"][len(sg) - heldout:], out.with_name(out.name + "-heldout"),
-                        shard_size=heldout,
-                        max_new_tokens=max_new_tokens, batch_size=batch_size, ids=sg["id"][len(sg) - heldout:],
-                        extend=extend, progress=progress)
+    held = build_shards(target, sg["prompt"][cut:], out.with_name(out.name + "-heldout"), shard_size=heldout,
+                        max_new_tokens=max_new_tokens, batch_size=batch_size, ids=sg["id"][cut:], extend=extend,
+                        progress=progress)
     train = build_shards(target, pool[:prompts], out, shard_size=shard_size, max_new_tokens=max_new_tokens,
                          batch_size=batch_size, ids=ids[:prompts], extend=extend, progress=progress)
     return train, held
