@@ -24,16 +24,18 @@ from .shards import self_distill
 from .replay import calibrate, heldout_sets, reliability, replay
 
 # %% auto #0
-__all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'warm_up', 'benchmark', 'mtbench_second_turns', 'bench_prompts',
-           'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'calibration_effect', 'demo']
+__all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'round_times', 'warm_up', 'benchmark', 'mtbench_second_turns',
+           'bench_prompts', 'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'calibration_effect', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
-    "Decode `prompt` once: decode-only time, tokens, rounds, per-round budgets, and a fingerprint of the output."
+    "Decode `prompt` once: decode time, tokens, each round's budget, context, tokens and times; output fingerprint."
     g = decoder.generate(prompt, max_new_tokens=max_new_tokens)
-    return dict(tokens=len(g.ids), decode_s=g.seconds - g.prefill_s, prefill_s=g.prefill_s, rounds=len(g.rounds),
-                accepted=int(g.rounds.tokens.sum()), budgets=g.rounds.n.tolist(),
-                output=hashlib.sha1(json.dumps(g.ids).encode()).hexdigest()[:16])
+    r, ms = g.rounds, lambda s: np.round(1e3 * np.asarray(s, float), 2).tolist()
+    return dict(tokens=len(g.ids), decode_s=g.seconds - g.prefill_s, prefill_s=g.prefill_s, rounds=len(r),
+                accepted=int(r.tokens.sum()), budgets=r.n.tolist(), contexts=r.context.tolist(),
+                committed=r.tokens.tolist(), draft_ms=ms(r.draft_s), verify_ms=ms(r.verify_s),
+                other_ms=ms(r.build_s + r.book_s), output=hashlib.sha1(json.dumps(g.ids).encode()).hexdigest()[:16])
 
 # %% ../nbs/16_bench.ipynb #c468f87e
 def summarize(runs: pd.DataFrame) -> pd.DataFrame:
@@ -65,6 +67,26 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
                                      oracle_budget=best.method.str.split("-").str[1].astype(int))], ignore_index=True)
     out["tokens_per_s"] = 1e3 / out.ms_per_token
     return out.sort_values(["set", "ms_per_token"]).reset_index(drop=True)
+
+# %% ../nbs/16_bench.ipynb #f1984939
+def round_times(runs: pd.DataFrame, cost: CostModel | None = None) -> pd.DataFrame:
+    "Per (set, method, budget): rounds, median context and ms per phase, the cost model's C_v, ratio to a plain step."
+    need = ("budgets", "contexts", "draft_ms", "verify_ms", "other_ms")
+    if any(k not in runs for k in need):
+        raise ValueError(f"round_times: the runs lack {[k for k in need if k not in runs]}: they were recorded before "
+                         "rounds' times were kept; run the benchmark again (into a new folder) to get them")
+    rows = [dict(set=r.set, method=r.method, n=n, l=l, draft_ms=d, verify_ms=v, other_ms=o)
+            for r in runs.itertuples() if isinstance(r.contexts, list)
+            for n, l, d, v, o in zip(r.budgets, r.contexts, r.draft_ms, r.verify_ms, r.other_ms)]
+    if not rows: raise ValueError("round_times: no run has rounds' times; run the benchmark again to get them")
+    df = pd.DataFrame(rows)
+    df["round_ms"] = df.draft_ms + df.verify_ms + df.other_ms
+    if cost is not None: df["model_ms"] = [1e3 * float(cost.verify(n, l)) for n, l in zip(df.n, df.l)]
+    out = df.groupby(["set", "method", "n"]).agg(rounds=("n", "size"), context=("l", "median"),
+                                                  **{k: (k, "median") for k in df.columns if k.endswith("_ms")})
+    plain = df[df.method == "plain"].groupby("set").round_ms.median()
+    out["step_ratio"] = out.round_ms / plain.reindex(out.index.get_level_values("set")).to_numpy()
+    return out.reset_index()
 
 # %% ../nbs/16_bench.ipynb #b8553b30
 def warm_up(decoders: dict, prompt=(1, 2, 3), max_new_tokens: int = 4):
