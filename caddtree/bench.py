@@ -35,7 +35,8 @@ def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
     return dict(tokens=len(g.ids), decode_s=g.seconds - g.prefill_s, prefill_s=g.prefill_s, rounds=len(r),
                 accepted=int(r.tokens.sum()), budgets=r.n.tolist(), contexts=r.context.tolist(),
                 committed=r.tokens.tolist(), draft_ms=ms(r.draft_s), verify_ms=ms(r.verify_s),
-                other_ms=ms(r.build_s + r.book_s), output=hashlib.sha1(json.dumps(g.ids).encode()).hexdigest()[:16])
+                other_ms=ms(r.build_s + r.book_s), head_calls=r.head_calls.tolist(),
+                output=hashlib.sha1(json.dumps(g.ids).encode()).hexdigest()[:16])
 
 # %% ../nbs/16_bench.ipynb #c468f87e
 def summarize(runs: pd.DataFrame) -> pd.DataFrame:
@@ -68,21 +69,23 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
     out["tokens_per_s"] = 1e3 / out.ms_per_token
     return out.sort_values(["set", "ms_per_token"]).reset_index(drop=True)
 
-# %% ../nbs/16_bench.ipynb #f1984939
+# %% ../nbs/16_bench.ipynb #38fe6077
 def round_times(runs: pd.DataFrame, cost: CostModel | None = None) -> pd.DataFrame:
     "Per (set, method, budget): rounds, median context and ms per phase, the cost model's C_v, ratio to a plain step."
     need = ("budgets", "contexts", "draft_ms", "verify_ms", "other_ms")
     if any(k not in runs for k in need):
         raise ValueError(f"round_times: the runs lack {[k for k in need if k not in runs]}: they were recorded before "
                          "rounds' times were kept; run the benchmark again (into a new folder) to get them")
-    rows = [dict(set=r.set, method=r.method, n=n, l=l, draft_ms=d, verify_ms=v, other_ms=o)
+    calls = lambda r: r.head_calls if isinstance(getattr(r, "head_calls", None), list) else [np.nan] * len(r.budgets)
+    rows = [dict(set=r.set, method=r.method, n=n, l=l, draft_ms=d, verify_ms=v, other_ms=o, head_calls=h)
             for r in runs.itertuples() if isinstance(r.contexts, list)
-            for n, l, d, v, o in zip(r.budgets, r.contexts, r.draft_ms, r.verify_ms, r.other_ms)]
+            for n, l, d, v, o, h in zip(r.budgets, r.contexts, r.draft_ms, r.verify_ms, r.other_ms, calls(r))]
     if not rows: raise ValueError("round_times: no run has rounds' times; run the benchmark again to get them")
     df = pd.DataFrame(rows)
     df["round_ms"] = df.draft_ms + df.verify_ms + df.other_ms
     if cost is not None: df["model_ms"] = [1e3 * float(cost.verify(n, l)) for n, l in zip(df.n, df.l)]
     out = df.groupby(["set", "method", "n"]).agg(rounds=("n", "size"), context=("l", "median"),
+                                                  head_calls=("head_calls", "mean"),
                                                   **{k: (k, "median") for k in df.columns if k.endswith("_ms")})
     plain = df[df.method == "plain"].groupby("set").round_ms.median()
     out["step_ratio"] = out.round_ms / plain.reindex(out.index.get_level_values("set")).to_numpy()

@@ -46,7 +46,7 @@ class Generation:
     "Output of `generate`: text, new token ids, per-round statistics and, if asked for, the rounds themselves."
     ids: list
     text: str | None
-    rounds: pd.DataFrame  # one row per round: n, tokens, context, draft_s, build_s, verify_s, book_s
+    rounds: pd.DataFrame  # one row per round: n, tokens, context, draft_s, build_s, verify_s, book_s, head_calls
     prefill_s: float
     seconds: float        # prefill + all rounds
     policy: str = ""
@@ -124,14 +124,15 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
         bar.update(len(new))
         self.policy.observe(len(tree), l, tb - ta if uses else None, td - tc)
         te = time.perf_counter()
-        rows.append((len(tree), len(v.tokens), l, tb - ta, tc - tb, td - tc, te - td))
+        rows.append((len(tree), len(v.tokens), l, tb - ta, tc - tb, td - tc, te - td, v.head_calls))
         if trace:
             top = torch.topk(logp.float().cpu(), min(trace_topk, logp.shape[-1]), -1) if uses else (None, None)
             rounds.append(Round(l, root, top[0], top[1], tree, v.path, v.tokens,
                                 dict(draft=tb - ta, build=tc - tb, verify=td - tc, book=te - td)))
     bar.close()
     seconds = prefill + sum(r[3] + r[4] + r[5] + r[6] for r in rows)
-    rounds_df = pd.DataFrame(rows, columns=["n", "tokens", "context", "draft_s", "build_s", "verify_s", "book_s"])
+    rounds_df = pd.DataFrame(rows, columns=["n", "tokens", "context", "draft_s", "build_s", "verify_s", "book_s",
+                                          "head_calls"])
     text = T.tokenizer.decode(out, skip_special_tokens=True) if T.tokenizer is not None else None
     return Generation(out, text, rounds_df, prefill, seconds, repr(self.policy), rounds)
 

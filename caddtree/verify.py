@@ -99,6 +99,7 @@ class Verified:
     path: list          # accepted node indices, root first
     tokens: list        # accepted draft tokens followed by the bonus token
     feats: list         # target hidden states after the drafter's layers for root + accepted nodes, each (1, a+1, H)
+    head_calls: int = 1 # output-head products the walk took (lazy head: one per branch visited; else one for all rows)
 
 @torch.inference_mode()
 def verify_tree(target: Target, tree: DraftTree, root: int, cache, sampler: Sampler, layers=()) -> Verified:
@@ -108,10 +109,12 @@ def verify_tree(target: Target, tree: DraftTree, root: int, cache, sampler: Samp
     mask = tree_mask(tree, l, target.attn_implementation, target.dtype, target.device) if len(tree) else None
     if target.lazy_head:
         final, hidden = target.hidden(ids, pos, cache=cache, mask=mask, layers=layers)
-        path, bonus = walk(tree, LazyHead(target.head, final[0], tree), sampler)
+        lazy = LazyHead(target.head, final[0], tree)
+        path, bonus = walk(tree, lazy, sampler)
     else:
         logits, hidden = target.forward(ids, pos, cache=cache, mask=mask, layers=layers)
         path, bonus = walk(tree, logits[0], sampler)
     cache_keep(cache, l, path)
     idx = torch.tensor(path, device=target.device)
-    return Verified(path, [int(tree.tokens[i]) for i in path[1:]] + [bonus], [h[:, idx] for h in hidden])
+    return Verified(path, [int(tree.tokens[i]) for i in path[1:]] + [bonus], [h[:, idx] for h in hidden],
+                    lazy.calls if target.lazy_head else 1)
