@@ -73,9 +73,11 @@ class Generation:
 
 # %% ../nbs/11_decode.ipynb #04d92481
 class SpecDecoder:
-    "Speculative decoding of `target` with `drafter` under a tree `policy` (Autoregressive, Chain, DDTree, CaDDTree)."
-    def __init__(self, target: Target, drafter: Drafter | None = None, policy: Policy | None = None):
-        self.target, self.drafter = target, drafter
+    """Speculative decoding of `target` with `drafter` under a tree `policy` (Autoregressive, Chain, DDTree, CaDDTree).
+    `lazy_head`: how verification runs the output head (`verify_tree`'s `lazy`; None: lazily wherever it can)."""
+    def __init__(self, target: Target, drafter: Drafter | None = None, policy: Policy | None = None,
+                 lazy_head: bool | None = None):
+        self.target, self.drafter, self.lazy_head = target, drafter, lazy_head
         self.policy = policy if policy is not None else Autoregressive()
         if not isinstance(self.policy, Policy):
             raise ValueError(f"policy must be a caddtree.tree.Policy, got {self.policy!r}")
@@ -115,7 +117,7 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
         sync(dev); tb = time.perf_counter()
         tree = self.policy(logp, l)
         tc = time.perf_counter()
-        v = verify_tree(T, tree, root, cache, sampler, self.layers)
+        v = verify_tree(T, tree, root, cache, sampler, self.layers, self.lazy_head)
         sync(dev); td = time.perf_counter()
         new = v.tokens[:max_new_tokens - len(out)]
         for j, t in enumerate(new):

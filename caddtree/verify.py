@@ -102,19 +102,25 @@ class Verified:
     head_calls: int = 1 # output-head products the walk took (lazy head: one per branch visited; else one for all rows)
 
 @torch.inference_mode()
-def verify_tree(target: Target, tree: DraftTree, root: int, cache, sampler: Sampler, layers=()) -> Verified:
-    "Verify `tree` under `root` with one target pass, walk it, and compact `cache` to the accepted path."
+def verify_tree(target: Target, tree: DraftTree, root: int, cache, sampler: Sampler, layers=(),
+                lazy: bool | None = None) -> Verified:
+    """Verify `tree` under `root` with one target pass, walk it, and compact `cache` to the accepted path.
+    `lazy`: logits a branch at a time (`LazyHead`; None: wherever the target allows it) or, False, all rows at once."""
+    if lazy is None: lazy = target.lazy_head
+    elif lazy and not target.lazy_head:
+        raise ValueError(f"verify_tree: {target.name}'s logits are not head(hidden states) (soft-capping or scaling "
+                         "after the head), so its head cannot run lazily; pass lazy=None or False")
     l = cache_len(cache)
     ids, pos = tree_inputs(tree, root, l, target.device)
     mask = tree_mask(tree, l, target.attn_implementation, target.dtype, target.device) if len(tree) else None
-    if target.lazy_head:
+    if lazy:
         final, hidden = target.hidden(ids, pos, cache=cache, mask=mask, layers=layers)
-        lazy = LazyHead(target.head, final[0], tree)
-        path, bonus = walk(tree, lazy, sampler)
+        head = LazyHead(target.head, final[0], tree)
+        path, bonus = walk(tree, head, sampler)
     else:
         logits, hidden = target.forward(ids, pos, cache=cache, mask=mask, layers=layers)
         path, bonus = walk(tree, logits[0], sampler)
     cache_keep(cache, l, path)
     idx = torch.tensor(path, device=target.device)
     return Verified(path, [int(tree.tokens[i]) for i in path[1:]] + [bonus], [h[:, idx] for h in hidden],
-                    lazy.calls if target.lazy_head else 1)
+                    head.calls if lazy else 1)
