@@ -188,7 +188,7 @@ def run_benchmark(target: Target, drafter, prompts: dict, policies: dict, out, m
     decoders = {k: SpecDecoder(target, None if not p.uses_drafter else drafter, p) for k, p in policies.items()}
     if rank == 0:
         info = dict(hardware=hardware(), target=target.name, dtype=str(target.dtype),
-                    path="fast" if target.fast else "eager",
+                    path="fast" if target.fast else "eager", attention=target.attn_implementation,
                     device=str(target.device), drafter=drafter_id(drafter),
                     versions=dict(torch=torch.__version__, **_versions()),
                     max_new_tokens=max_new_tokens, repeats=repeats, ablation_prompts=ablation_prompts, world=world,

@@ -56,7 +56,7 @@ def profile_cost(target: Target, drafter, nodes=(0, 1, 2, 4, 8, 12, 16, 24, 32, 
     dts = [timed(lambda: drafter.draft(target, [f[:, -8:] for f in feats], 0, drafter.new_cache()), dev)
            for _ in range(max(7, 2 * repeats))]
     meta = dict(model=target.name, dtype=str(target.dtype), device=str(dev), path="fast" if target.fast else "eager",
-                threads=torch.get_num_threads(),
+                attention=target.attn_implementation, threads=torch.get_num_threads(),
                 drafter=drafter_id(drafter), drafter_block=drafter.block_size)
     return fit_cost(prof, draft=float(np.median(dts)), meta=meta)
 
@@ -84,9 +84,10 @@ def drafter_id(drafter) -> str:
     return h.hexdigest()[:12]
 
 def cost_key(target: Target, drafter) -> str:
-    "The cache key of a cost model: target and dtype, device, kernel path, threads, drafter."
+    "The cache key of a cost model: target and dtype, device, kernel path, attention, threads, drafter."
     path = "fast" if target.fast else "eager"
-    return f"{target.tag}-{target.device.type}-{path}-t{torch.get_num_threads()}-d{drafter_id(drafter)}"
+    return (f"{target.tag}-{target.device.type}-{path}-{target.attn_implementation}-t{torch.get_num_threads()}"
+            f"-d{drafter_id(drafter)}")
 
 def cost_model_for(target: Target, drafter, refresh: bool = False, max_age_days: float | None = None,
                    verbose: bool = True, **kw) -> FittedCost:

@@ -9,14 +9,17 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 import torch
-from transformers import AutoModelForCausalLM, AutoTokenizer, DynamicCache
+import torch.nn.functional as F
+from transformers import AttentionInterface, AutoModelForCausalLM, AutoTokenizer, DynamicCache
+from transformers.integrations.sdpa_attention import sdpa_attention_forward
+from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 from .files import atomic_dir, cache_dir
 from .fast import fast_path_problem, is_packed, pack_linears
 
 # %% auto #0
-__all__ = ['TREE_ATTENTION', 'DEFAULT_TARGET', 'DTYPES', 'default_device', 'cache_keyword', 'Target', 'to_dtype', 'stop_tokens',
-           'encode_prompt', 'cache_len', 'cache_keep', 'default_target_path', 'as_dtype', 'load_target', 'make_fast',
-           'compile_model']
+__all__ = ['GROUPED_SDPA', 'TREE_ATTENTION', 'DEFAULT_TARGET', 'DTYPES', 'default_device', 'cache_keyword', 'grouped_sdpa',
+           'Target', 'to_dtype', 'stop_tokens', 'encode_prompt', 'cache_len', 'cache_keep', 'default_target_path',
+           'as_dtype', 'load_target', 'make_fast', 'compile_model']
 
 # %% ../nbs/06_target.ipynb #28fd6577
 def default_device() -> torch.device:
@@ -32,8 +35,27 @@ def cache_keyword(forward) -> str:
     raise ValueError(f"{getattr(forward, '__qualname__', forward)} takes neither `cache` nor `past_key_values`: "
                      "not a transformers causal LM with a KV cache")
 
+# %% ../nbs/06_target.ipynb #5837e8e3
+GROUPED_SDPA = "grouped_sdpa"
+
+def grouped_sdpa(module, query, key, value, attention_mask, dropout: float = 0.0, scaling: float | None = None,
+                 is_causal: bool | None = None, **kwargs):
+    """transformers' `sdpa` attention, except that several queries under a head-shared mask with grouped-query attention
+    attend one key/value head at a time (query heads stacked by group) instead of copying the cache per query head."""
+    g, (b, h, q, d), m = getattr(module, "num_key_value_groups", 1), query.shape, attention_mask
+    if (g == 1 or q == 1 or m is None or m.ndim != 4 or m.shape[1] != 1 or m.shape[2] != q or dropout
+            or kwargs.get("softcap") is not None or kwargs.get("position_bias") is not None):
+        return sdpa_attention_forward(module, query, key, value, attention_mask, dropout=dropout, scaling=scaling,
+                                      is_causal=is_causal, **kwargs)
+    mask = m[:, :, None].expand(m.shape[0], 1, g, q, m.shape[-1]).reshape(m.shape[0], 1, g * q, m.shape[-1])
+    out = F.scaled_dot_product_attention(query.reshape(b, h // g, g * q, d), key, value, attn_mask=mask, scale=scaling)
+    return out.reshape(b, h, q, value.shape[-1]).transpose(1, 2).contiguous(), None
+
+AttentionInterface.register(GROUPED_SDPA, grouped_sdpa)
+AttentionMaskInterface.register(GROUPED_SDPA, sdpa_mask)
+
 # %% ../nbs/06_target.ipynb #196ffa26
-TREE_ATTENTION = ("sdpa", "eager")
+TREE_ATTENTION = ("sdpa", GROUPED_SDPA, "eager")
 
 @dataclass
 class Target:
@@ -48,6 +70,9 @@ class Target:
         if impl not in TREE_ATTENTION:
             raise ValueError(f"target attention '{impl}' cannot take a tree mask; load it with "
                              f"attn_implementation='sdpa' (or 'eager')")
+        kv = getattr(self.config, "num_key_value_heads", None)
+        if impl == "sdpa" and kv not in (None, getattr(self.config, "num_attention_heads", kv)):
+            self.model.set_attn_implementation(GROUPED_SDPA)  # grouped-query attention: no per-head copy of the cache
 
     @property
     def config(self): return self.model.config
