@@ -35,7 +35,7 @@ def cache_keyword(forward) -> str:
     raise ValueError(f"{getattr(forward, '__qualname__', forward)} takes neither `cache` nor `past_key_values`: "
                      "not a transformers causal LM with a KV cache")
 
-# %% ../nbs/06_target.ipynb #5837e8e3
+# %% ../nbs/06_target.ipynb #fe3cd267
 GROUPED_SDPA = "grouped_sdpa"
 
 def grouped_sdpa(module, query, key, value, attention_mask, dropout: float = 0.0, scaling: float | None = None,
