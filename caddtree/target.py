@@ -71,7 +71,8 @@ class Target:
             raise ValueError(f"target attention '{impl}' cannot take a tree mask; load it with "
                              f"attn_implementation='sdpa' (or 'eager')")
         kv = getattr(self.config, "num_key_value_heads", None)
-        if impl == "sdpa" and kv not in (None, getattr(self.config, "num_attention_heads", kv)):
+        if (impl == "sdpa" and kv not in (None, getattr(self.config, "num_attention_heads", kv))
+                and hasattr(self.model, "set_attn_implementation")):
             self.model.set_attn_implementation(GROUPED_SDPA)  # grouped-query attention: no per-head copy of the cache
 
     @property
