@@ -70,8 +70,9 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values(["set", "ms_per_token"]).reset_index(drop=True)
 
 # %% ../nbs/16_bench.ipynb #38fe6077
-def round_times(runs: pd.DataFrame, cost: CostModel | None = None) -> pd.DataFrame:
-    "Per (set, method, budget): rounds, median context and ms per phase, the cost model's C_v, ratio to a plain step."
+def round_times(runs: pd.DataFrame, cost: CostModel | None = None, by=("set", "method", "n")) -> pd.DataFrame:
+    "Per `by` (set first): rounds, median context and ms per phase, the cost model's C_v, ratio to a plain step."
+    if not by or by[0] != "set": raise ValueError(f"round_times: `by` must start with 'set', got {by!r}")
     need = ("budgets", "contexts", "draft_ms", "verify_ms", "other_ms")
     if any(k not in runs for k in need):
         raise ValueError(f"round_times: the runs lack {[k for k in need if k not in runs]}: they were recorded before "
@@ -84,9 +85,8 @@ def round_times(runs: pd.DataFrame, cost: CostModel | None = None) -> pd.DataFra
     df = pd.DataFrame(rows)
     df["round_ms"] = df.draft_ms + df.verify_ms + df.other_ms
     if cost is not None: df["model_ms"] = [1e3 * float(cost.verify(n, l)) for n, l in zip(df.n, df.l)]
-    out = df.groupby(["set", "method", "n"]).agg(rounds=("n", "size"), context=("l", "median"),
-                                                  head_calls=("head_calls", "mean"),
-                                                  **{k: (k, "median") for k in df.columns if k.endswith("_ms")})
+    out = df.groupby(list(by)).agg(rounds=("n", "size"), context=("l", "median"), head_calls=("head_calls", "mean"),
+                                   **{k: (k, "median") for k in df.columns if k.endswith("_ms")})
     plain = df[df.method == "plain"].groupby("set").round_ms.median()
     out["step_ratio"] = out.round_ms / plain.reindex(out.index.get_level_values("set")).to_numpy()
     return out.reset_index()
