@@ -79,6 +79,9 @@ class SpecDecoder:
                  lazy_head: bool | None = None):
         self.target, self.drafter, self.lazy_head = target, drafter, lazy_head
         self.policy = policy if policy is not None else Autoregressive()
+        if lazy_head and not target.lazy_head:
+            raise ValueError(f"lazy_head=True: {target.name}'s logits are not head(hidden states), so its head cannot run "
+                             "lazily; pass lazy_head=None or False")
         if not isinstance(self.policy, Policy):
             raise ValueError(f"policy must be a caddtree.tree.Policy, got {self.policy!r}")
         if self.policy.uses_drafter:
