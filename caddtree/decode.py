@@ -16,7 +16,7 @@ from .cost import OnlineCost
 from .tree import Autoregressive, DraftTree, Policy, grow, make_policy
 from .target import Target, cache_len, encode_prompt, load_target, stop_tokens as target_stop_tokens
 from .drafter import Drafter, check_fits, default_drafter
-from .verify import Sampler, verify_tree
+from .verify import Sampler, lazy_head_for, verify_tree
 from .profile import cost_model_for, sync
 
 # %% auto #0
@@ -77,11 +77,8 @@ class SpecDecoder:
     `lazy_head`: how verification runs the output head (`verify_tree`'s `lazy`; None: lazily wherever it can)."""
     def __init__(self, target: Target, drafter: Drafter | None = None, policy: Policy | None = None,
                  lazy_head: bool | None = None):
-        self.target, self.drafter, self.lazy_head = target, drafter, lazy_head
+        self.target, self.drafter, self.lazy_head = target, drafter, lazy_head_for(target, lazy_head)
         self.policy = policy if policy is not None else Autoregressive()
-        if lazy_head and not target.lazy_head:
-            raise ValueError(f"lazy_head=True: {target.name}'s logits are not head(hidden states), so its head cannot run "
-                             "lazily; pass lazy_head=None or False")
         if not isinstance(self.policy, Policy):
             raise ValueError(f"policy must be a caddtree.tree.Policy, got {self.policy!r}")
         if self.policy.uses_drafter:

@@ -11,7 +11,7 @@ from .tree import DraftTree
 from .target import GROUPED_SDPA, Target, cache_keep, cache_len
 
 # %% auto #0
-__all__ = ['tree_inputs', 'tree_mask', 'Sampler', 'walk', 'LazyHead', 'Verified', 'verify_tree']
+__all__ = ['tree_inputs', 'tree_mask', 'Sampler', 'walk', 'LazyHead', 'Verified', 'lazy_head_for', 'verify_tree']
 
 # %% ../nbs/09_verify.ipynb #540144d8
 def tree_inputs(tree: DraftTree, root: int, l: int, device=None):
@@ -101,15 +101,19 @@ class Verified:
     feats: list         # target hidden states after the drafter's layers for root + accepted nodes, each (1, a+1, H)
     head_calls: int = 1 # output-head products the walk took (lazy head: one per branch visited; else one for all rows)
 
+def lazy_head_for(target: Target, lazy: bool | None = None) -> bool:
+    "Whether verification runs `target`'s head lazily: `lazy`, or (None) wherever the target allows it; checked."
+    if lazy and not target.lazy_head:
+        raise ValueError(f"lazy head: {target.name}'s logits are not head(hidden states) (soft-capping or scaling "
+                         "after the head), so its head cannot run lazily; pass None or False")
+    return target.lazy_head if lazy is None else bool(lazy)
+
 @torch.inference_mode()
 def verify_tree(target: Target, tree: DraftTree, root: int, cache, sampler: Sampler, layers=(),
                 lazy: bool | None = None) -> Verified:
     """Verify `tree` under `root` with one target pass, walk it, and compact `cache` to the accepted path.
     `lazy`: logits a branch at a time (`LazyHead`; None: wherever the target allows it) or, False, all rows at once."""
-    if lazy is None: lazy = target.lazy_head
-    elif lazy and not target.lazy_head:
-        raise ValueError(f"verify_tree: {target.name}'s logits are not head(hidden states) (soft-capping or scaling "
-                         "after the head), so its head cannot run lazily; pass lazy=None or False")
+    lazy = lazy_head_for(target, lazy)
     l = cache_len(cache)
     ids, pos = tree_inputs(tree, root, l, target.device)
     mask = tree_mask(tree, l, target.attn_implementation, target.dtype, target.device) if len(tree) else None
