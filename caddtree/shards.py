@@ -15,7 +15,8 @@ from .target import Target, encode_prompt, stop_tokens
 from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
-__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'shard_features', 'featurise', 'distill']
+__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'cached_features', 'shard_features',
+           'select_shards', 'featurise', 'distill']
 
 # %% ../nbs/13_shards.ipynb #98a51cb3
 @torch.inference_mode()
@@ -105,6 +106,17 @@ def build_shards(target: Target, prompts, out_dir, shard_size: int = 256, max_ne
     return paths
 
 # %% ../nbs/13_shards.ipynb #01d1821d
+def cached_features(f, seqs) -> list | None:
+    """(ids, prompt length, feats) for `seqs` from the feature file `f`, or None where it is missing, unreadable or
+    stale. The features are views into the memory-mapped file: pages are read when a batch touches them and, being
+    clean, the kernel can drop them again, so training holds more features than fit in memory."""
+    if not Path(f).is_file(): return None
+    try: d = load_file(f)  # safetensors maps the file rather than reading it
+    except Exception: return None
+    off = d["offsets"]
+    if off[-1].item() != sum(len(s) for s, _ in seqs): return None
+    return [(s, p, d["feats"][a:b]) for (s, p), (a, b) in zip(seqs, zip(off[:-1].tolist(), off[1:].tolist()))]
+
 @torch.inference_mode()
 def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, progress: bool = False):
     "Sequences of `shard` with their features: a list of (ids, prompt length, feats (len, k*H) bf16), cached."
@@ -112,13 +124,7 @@ def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, 
     digest = hashlib.sha256(shard.read_bytes()).hexdigest()[:16]
     f = cache_dir() / "features" / target.tag / "-".join(map(str, layer_ids)) / f"{shard.stem}-{digest}.safetensors"
     seqs, _ = read_shard(shard)
-    if f.is_file():
-        try:
-            d = load_file(f)
-            if d["offsets"][-1].item() == sum(len(s) for s, _ in seqs):
-                bounds = zip(d["offsets"][:-1].tolist(), d["offsets"][1:].tolist())
-                return [(s, p, d["feats"][a:b]) for (s, p), (a, b) in zip(seqs, bounds)]
-        except Exception: pass  # unreadable or stale: rebuild
+    if (got := cached_features(f, seqs)) is not None: return got
     feats = [None] * len(seqs)
     order = sorted(range(len(seqs)), key=lambda i: len(seqs[i][0]))
     batches, cur = [], []
@@ -135,14 +141,35 @@ def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, 
         for r, i in enumerate(b): feats[i] = h[r, :len(seqs[i][0])].clone()
     offsets = torch.tensor([0] + np.cumsum([len(x) for x in feats]).tolist())
     with atomic_file(f) as tmp: save_file({"feats": torch.cat(feats).contiguous(), "offsets": offsets}, tmp)
-    return [(s, p, x) for (s, p), x in zip(seqs, feats)]
+    del feats, h  # hand back the file's mapping, not this copy: a data set larger than memory must never sit in RAM
+    if (got := cached_features(f, seqs)) is None: raise OSError(f"{f}: features just written cannot be read back")
+    return got
 
 # %% ../nbs/13_shards.ipynb #0105b1b8
-def featurise(target: Target, folder, layer_ids, progress: bool = True) -> list:
-    "Every shard of `folder` with its features: a list of (ids, prompt length, feats), as `shard_features` gives them."
+def select_shards(paths, shards: str | None = None) -> list[Path]:
+    "The shards among `paths` (shard-NNNNN.npz) whose indices `shards` names ('34-49', '0-9,40'; None: all)."
+    paths = sorted(Path(p) for p in paths)
+    if shards is None: return paths
+    want = set()
+    for part in str(shards).split(","):
+        a, _, b = part.strip().partition("-")
+        if not a.isdigit() or (b and not b.isdigit()) or (b and int(b) < int(a)):
+            raise ValueError(f"shards={shards!r}: write shard indices as ranges and single indices, e.g. '34-49' or "
+                             "'0-9,40-49'")
+        want.update(range(int(a), int(b or a) + 1))
+    have = {int(p.stem.split("-")[-1]): p for p in paths}
+    if missing := sorted(want - have.keys()):
+        span = f"{min(have)}-{max(have)}" if have else "none"
+        raise ValueError(f"shards={shards!r}: no shard {missing[:5]}{'...' if len(missing) > 5 else ''} here (shards "
+                         f"{span}); self-distil more (`caddtree_distill --prompts ...`) or name fewer")
+    return [have[k] for k in sorted(want)]
+
+def featurise(target: Target, folder, layer_ids, progress: bool = True, shards: str | None = None) -> list:
+    """The shards of `folder` (those `shards` names, else all) with their features: a list of (ids, prompt length,
+    feats), as `shard_features` gives them."""
     paths = sorted(Path(folder).glob("shard-*.npz"))
     if not paths: raise ValueError(f"no shards in {folder}: self-distil some first (`caddtree_distill --out {folder}`)")
-    return [x for p in paths for x in shard_features(target, p, layer_ids, progress=progress)]
+    return [x for p in select_shards(paths, shards) for x in shard_features(target, p, layer_ids, progress=progress)]
 
 # %% ../nbs/13_shards.ipynb #90bfef81
 def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_size: int = 256,
