@@ -133,6 +133,7 @@ def train(data: str = None,
           replay_tokens: int = 256,  # response length of the replay's ground truth
           replay_root: str = None,   # folder of the replay ground truth (default: $CADDTREE_CACHE/replay)
           campaign: str = None,      # a campaign record (CSV) to add this run to (e.g. results/drafter-campaign.csv)
+          shards: str = None,        # shard indices to train on, e.g. '34-49' (default: all)
          ):
     """Train a drafter for the default target on self-distilled shards (resumable).
     Example: `caddtree_train --data data/selfdistill/SmolLM2-135M-Instruct --start shipped --steps 500`"""
@@ -147,7 +148,8 @@ def train(data: str = None,
     decoding = load_target()  # the target as decoding runs it (fp32): calibration and replay are measured there
     folder = train_run(target, _data_dir(data, target.name), cfg, out=out, start=begin, eval_target=decoding,
                        replay_prompts=replay_prompts, replay_max_new_tokens=replay_tokens, replay_root=replay_root,
-                       export=DRAFTERS_DIR / target.name if export == "package" else export, campaign=campaign)
+                       export=DRAFTERS_DIR / target.name if export == "package" else export, campaign=campaign,
+                       shards=shards)
     print(Path(folder, "README.md").read_text())
 
 @call_parse

@@ -15,14 +15,14 @@ from tqdm.auto import tqdm
 from .files import atomic_file, cache_dir
 from .target import Target
 from .drafter import DFlashDrafter, drafter_config, fp32_copy, new_drafter, save_drafter
-from .shards import featurise
+from .shards import featurise, read_shard, select_shards
 from .replay import calibrate, fit_temperature, replay_sets
 from .profile import drafter_id
 
 # %% auto #0
 __all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'draft_vocab_from', 'init_drafter', 'make_batch',
-           'vocab_index_of', 'block_loss', 'lr_at', 'train_drafter', 'read_log', 'write_model_card', 'train_run',
-           'record_run']
+           'vocab_index_of', 'block_loss', 'lr_at', 'train_drafter', 'read_log', 'write_model_card', 'data_tokens',
+           'train_run', 'record_run']
 
 # %% ../nbs/15_train.ipynb #92923616
 GAMMA = {16: 7.0, 10: 5.0, 8: 4.0}
@@ -201,7 +201,7 @@ def write_model_card(folder, info: dict):
              "Block-diffusion drafter (DFlash layout) trained by self-distillation with `caddtree_train`.", "",
              "| fact | value |", "|---|---|"]
     for k in ("target", "block_size", "num_layers", "layer_ids", "draft_vocab_size", "train_sequences",
-              "train_response_tokens",
+              "train_response_tokens", "shards", "data_response_tokens",
               "steps", "train_minutes", "start", "temperature", "hardware", "date", "data"):
         if k in info: lines.append(f"| {k} | {info[k]} |")
     if rep:
@@ -217,15 +217,25 @@ def write_model_card(folder, info: dict):
     Path(folder, "README.md").write_text("\n".join(lines) + "\n")
 
 # %% ../nbs/15_train.ipynb #a032f794
+def data_tokens(data, shards: str | None = None, continued: bool = False) -> int:
+    """Response tokens of the data a drafter has learnt from: the shards `shards` names (else all) and, for a run
+    continued from the drafter before it, every shard before them as well (the campaign's way: each run continues
+    from the last and shards only grow, so earlier runs trained on the earlier shards)."""
+    paths = list(Path(data).glob("shard-*.npz"))
+    picked = select_shards(paths, shards)
+    if continued and picked: picked = select_shards(paths, f"0-{int(picked[-1].stem.split('-')[-1])}")
+    return int(sum(len(s) - p for f in picked for s, p in read_shard(f)[0]))
+
 def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, start: DFlashDrafter | None = None,
               replay_prompts: int = 24, replay_max_new_tokens: int = 128, replay_root=None, campaign=None,
-              eval_target: Target | None = None, progress: bool = True) -> Path:
-    "Featurise `data` and `data`-heldout, train, save the drafter (bf16), training.json and a model card to `export`."
+              eval_target: Target | None = None, shards: str | None = None, progress: bool = True) -> Path:
+    """Featurise `data` (the shards `shards` names, else all) and `data`-heldout, train, save the drafter (bf16),
+    training.json and a model card to `export`."""
     data = Path(data)
     if cfg.layer_ids is None:
         cfg.layer_ids = (start.layer_ids if start is not None
                          else drafter_config(target).dflash_config["target_layer_ids"])
-    tr = featurise(target, data, cfg.layer_ids, progress)
+    tr = featurise(target, data, cfg.layer_ids, progress, shards=shards)
     ho = featurise(target, data.with_name(data.name + "-heldout"), cfg.layer_ids, progress)
     out = Path(out) if out else cache_dir() / "runs" / target.name
     drafter = calibrate(train_drafter(target, tr, ho, cfg, out, start=start, progress=progress), None)
@@ -239,7 +249,8 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
     info = dict(target=target.name, block_size=cfg.block_size, num_layers=cfg.num_layers, layer_ids=cfg.layer_ids,
                 draft_vocab_size=int(drafter.draft_vocab.numel())
                 if hasattr(drafter, "draft_vocab") else target.vocab_size,
-                train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, _ in tr)), steps=cfg.steps,
+                train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, _ in tr)), shards=shards or "all",
+                data_response_tokens=data_tokens(data, shards, continued=start is not None), steps=cfg.steps,
                 train_minutes=round(float(log.time.max()) / 60, 1),
                 start=f"continued from drafter {drafter_id(start)}" if start is not None else "new",
                 hardware=f"{target.device.type}, {torch.get_num_threads()} threads, bf16 autocast; features from the "
@@ -258,7 +269,7 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
     return export
 
 # %% ../nbs/15_train.ipynb #0c1ec209
-CAMPAIGN_COLUMNS = ["date", "run", "start", "train_response_tokens", "steps", "train_minutes", "hours_total", "set",
+CAMPAIGN_COLUMNS = ["date", "run", "start", "train_response_tokens", "data_response_tokens", "steps", "train_minutes", "hours_total", "set",
                     "tokens_chain", "tokens_n16", "predicted_n16", "top1_pos1"]
 
 def record_run(path, info: dict, run: str):
@@ -268,6 +279,7 @@ def record_run(path, info: dict, run: str):
     hours = (old.groupby("run").train_minutes.first().sum() / 60 if len(old) else 0.) + info["train_minutes"] / 60
     rows = [dict(date=info["date"], run=run, start=info.get("start", ""),
                  train_response_tokens=info["train_response_tokens"],
+                 data_response_tokens=info.get("data_response_tokens", info["train_response_tokens"]),
                  steps=info["steps"], train_minutes=info["train_minutes"], hours_total=round(hours, 2), set=name,
                  tokens_chain=round(r["tokens_per_round"]["chain"], 3), tokens_n16=round(r["tokens_per_round"][16], 3),
                  predicted_n16=round(r["predicted"][16], 3), top1_pos1=round(r["top1"][0], 3))
