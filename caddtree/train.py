@@ -21,8 +21,8 @@ from .profile import drafter_id
 
 # %% auto #0
 __all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'draft_vocab_from', 'init_drafter', 'make_batch',
-           'vocab_index_of', 'block_loss', 'lr_at', 'train_drafter', 'read_log', 'write_model_card', 'data_tokens',
-           'train_run', 'record_run']
+           'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb', 'train_drafter', 'read_log', 'write_model_card',
+           'data_tokens', 'train_run', 'record_run']
 
 # %% ../nbs/15_train.ipynb #92923616
 GAMMA = {16: 7.0, 10: 5.0, 8: 4.0}
@@ -129,6 +129,14 @@ def lr_at(step: int, cfg: TrainConfig) -> float:
     return cfg.lr * (cfg.min_lr_ratio + (1 - cfg.min_lr_ratio) * 0.5 * (1 + math.cos(math.pi * min(1.0, t))))
 
 # %% ../nbs/15_train.ipynb #50a6eecd
+def memory_gb() -> dict:
+    """This process's resident memory in GB, split (on Linux) into its own (`rss_anon_gb`: what it cannot give back)
+    and mapped files' pages (`rss_file_gb`: the feature cache, which the kernel drops again under pressure)."""
+    status = Path("/proc/self/status")
+    if not status.is_file(): return {}
+    kb = dict(line.split(":", 1) for line in status.read_text().splitlines() if line.startswith(("RssAnon", "RssFile")))
+    return {f"{k.lower().replace('rss', 'rss_')}_gb": round(int(v.split()[0]) / 2**20, 3) for k, v in kb.items()}
+
 def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, out_dir,
                   start: DFlashDrafter | None = None,
                   progress: bool = True) -> DFlashDrafter:
@@ -167,7 +175,8 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
     drafter.train()
     if step == 0:
         hl, ht = evaluate()
-        log(step=0, heldout_loss=hl, heldout_top1=ht, time=0.0, start="drafter" if start is not None else "new")
+        log(step=0, heldout_loss=hl, heldout_top1=ht, time=0.0, start="drafter" if start is not None else "new",
+            **memory_gb())
     bar = tqdm(total=cfg.steps, initial=step, disable=not progress, desc="training drafter")
     t0 = time.time()
     while step < cfg.steps:
@@ -182,6 +191,7 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
         rec = dict(step=step, loss=loss.item(), lr=lr_at(step - 1, cfg), time=time.time() - t0)
         if step % cfg.eval_every == 0 or step == cfg.steps:
             rec["heldout_loss"], rec["heldout_top1"] = evaluate()
+            rec.update(memory_gb())
         log(**rec)
         if step % cfg.save_every == 0 or step == cfg.steps:
             with atomic_file(ck) as tmp:
