@@ -231,9 +231,10 @@ def data_tokens(data, shards: str | None = None, continued: bool = False) -> int
     """Response tokens of the data a drafter has learnt from: the shards `shards` names (else all) and, for a run
     continued from the drafter before it, every shard before them as well (the campaign's way: each run continues
     from the last and shards only grow, so earlier runs trained on the earlier shards)."""
-    paths = list(Path(data).glob("shard-*.npz"))
+    index = lambda f: int(f.stem.split("-")[-1])
+    paths = sorted(Path(data).glob("shard-*.npz"))
     picked = select_shards(paths, shards)
-    if continued and picked: picked = select_shards(paths, f"0-{int(picked[-1].stem.split('-')[-1])}")
+    if continued and picked: picked = [f for f in paths if index(f) <= index(picked[-1])]
     return int(sum(len(s) - p for f in picked for s, p in read_shard(f)[0]))
 
 def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, start: DFlashDrafter | None = None,
@@ -246,6 +247,7 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
         cfg.layer_ids = (start.layer_ids if start is not None
                          else drafter_config(target).dflash_config["target_layer_ids"])
     tr = featurise(target, data, cfg.layer_ids, progress, shards=shards)
+    seen = data_tokens(data, shards, continued=start is not None)
     ho = featurise(target, data.with_name(data.name + "-heldout"), cfg.layer_ids, progress)
     out = Path(out) if out else cache_dir() / "runs" / target.name
     drafter = calibrate(train_drafter(target, tr, ho, cfg, out, start=start, progress=progress), None)
@@ -259,8 +261,8 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
     info = dict(target=target.name, block_size=cfg.block_size, num_layers=cfg.num_layers, layer_ids=cfg.layer_ids,
                 draft_vocab_size=int(drafter.draft_vocab.numel())
                 if hasattr(drafter, "draft_vocab") else target.vocab_size,
-                train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, _ in tr)), shards=shards or "all",
-                data_response_tokens=data_tokens(data, shards, continued=start is not None), steps=cfg.steps,
+                train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, _ in tr)),
+                shards=shards or "all", data_response_tokens=seen, steps=cfg.steps,
                 train_minutes=round(float(log.time.max()) / 60, 1),
                 start=f"continued from drafter {drafter_id(start)}" if start is not None else "new",
                 hardware=f"{target.device.type}, {torch.get_num_threads()} threads, bf16 autocast; features from the "
@@ -279,8 +281,8 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
     return export
 
 # %% ../nbs/15_train.ipynb #0c1ec209
-CAMPAIGN_COLUMNS = ["date", "run", "start", "train_response_tokens", "data_response_tokens", "steps", "train_minutes", "hours_total", "set",
-                    "tokens_chain", "tokens_n16", "predicted_n16", "top1_pos1"]
+CAMPAIGN_COLUMNS = ["date", "run", "start", "train_response_tokens", "data_response_tokens", "steps", "train_minutes",
+                    "hours_total", "set", "tokens_chain", "tokens_n16", "predicted_n16", "top1_pos1"]
 
 def record_run(path, info: dict, run: str):
     "Add one run's rows (one per replay set) to the campaign CSV at `path`; hours_total accumulates over the runs."
