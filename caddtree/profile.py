@@ -15,7 +15,8 @@ from .tree import grow
 from .verify import Sampler, verify_tree
 
 # %% auto #0
-__all__ = ['sync', 'timed', 'profile_cost', 'hardware', 'drafter_id', 'cost_key', 'cost_model_for', 'compare_paths']
+__all__ = ['PROFILE_NODES', 'sync', 'timed', 'profile_cost', 'hardware', 'drafter_id', 'cost_key', 'cost_model_for',
+           'compare_paths']
 
 # %% ../nbs/10_profile.ipynb #a52b7c69
 def sync(device) -> None:
@@ -28,8 +29,10 @@ def timed(fn, device) -> float:
     return time.perf_counter() - t0
 
 # %% ../nbs/10_profile.ipynb #e593fdfd
+PROFILE_NODES = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128)
+
 @torch.inference_mode()
-def profile_cost(target: Target, drafter, nodes=(0, 1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128),
+def profile_cost(target: Target, drafter, nodes=PROFILE_NODES,
                  contexts=(64, 512, 1536), repeats: int = 3, max_spread: float = 0.25, seed: int = 0,
                  progress: bool = True) -> FittedCost:
     "Measure C_v(n; l) of `target` and C_d of `drafter` on this machine, and fit the convex cost model."
@@ -98,13 +101,15 @@ def cost_model_for(target: Target, drafter, refresh: bool = False, max_age_days:
         try:
             m, age = load_cost(f), None
             age = age_days(m)
-            if max_age_days is None or (age is not None and age <= max_age_days):
+            missing = sorted(set(kw.get("nodes", PROFILE_NODES)) - set(np.asarray(m.nodes).tolist()))
+            if missing: say(f"cost model: {f} has no measurement at n = {missing}; profiling again")
+            elif max_age_days is None or (age is not None and age <= max_age_days):
                 spread = f", measurement spread {np.nanmax(m.spread):.0%} at worst" if m.spread is not None else ""
                 say(f"cost model: {f} (profiled "
                     f"{'at an unknown date' if age is None else f'{age:.1f} days ago'}{spread}; "
                     "refresh=True re-profiles)")
                 return m
-            say(f"cost model: {f} is {age:.1f} days old (max_age_days={max_age_days}); profiling again")
+            else: say(f"cost model: {f} is {age:.1f} days old (max_age_days={max_age_days}); profiling again")
         except ValueError as e: say(f"cost model: {f} unreadable ({e}); profiling again")
     m = profile_cost(target, drafter, **kw)
     save_cost(m, f)
