@@ -4,7 +4,7 @@
 
 # %% ../nbs/13_shards.ipynb #a27bd719
 from __future__ import annotations
-import hashlib, json, time
+import ctypes, hashlib, json, time
 from pathlib import Path
 import numpy as np
 import torch
@@ -15,8 +15,8 @@ from .target import Target, encode_prompt, stop_tokens
 from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
-__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'cached_features', 'shard_features',
-           'select_shards', 'featurise', 'distill']
+__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'release_heap', 'cached_features',
+           'shard_features', 'select_shards', 'featurise', 'distill']
 
 # %% ../nbs/13_shards.ipynb #98a51cb3
 @torch.inference_mode()
@@ -106,6 +106,11 @@ def build_shards(target: Target, prompts, out_dir, shard_size: int = 256, max_ne
     return paths
 
 # %% ../nbs/13_shards.ipynb #01d1821d
+def release_heap() -> None:
+    "Give the heap's freed memory back to the system (glibc's malloc_trim; elsewhere nothing to do)."
+    try: ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError): pass
+
 def cached_features(f, seqs) -> list | None:
     """(ids, prompt length, feats) for `seqs` from the feature file `f`, or None where it is missing, unreadable or
     stale. The features are views into the memory-mapped file: pages are read when a batch touches them and, being
@@ -142,6 +147,7 @@ def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, 
     offsets = torch.tensor([0] + np.cumsum([len(x) for x in feats]).tolist())
     with atomic_file(f) as tmp: save_file({"feats": torch.cat(feats).contiguous(), "offsets": offsets}, tmp)
     del feats, h  # hand back the file's mapping, not this copy: a data set larger than memory must never sit in RAM
+    release_heap()
     if (got := cached_features(f, seqs)) is None: raise OSError(f"{f}: features just written cannot be read back")
     return got
 
