@@ -134,8 +134,10 @@ def memory_gb() -> dict:
     and mapped files' pages (`rss_file_gb`: the feature cache, which the kernel drops again under pressure)."""
     status = Path("/proc/self/status")
     if not status.is_file(): return {}
-    kb = dict(line.split(":", 1) for line in status.read_text().splitlines() if line.startswith(("RssAnon", "RssFile")))
-    return {f"{k.lower().replace('rss', 'rss_')}_gb": round(int(v.split()[0]) / 2**20, 3) for k, v in kb.items()}
+    names = {"RssAnon": "rss_anon_gb", "RssFile": "rss_file_gb"}
+    kb = {k: int(v.split()[0]) for k, v in (line.split(":", 1) for line in status.read_text().splitlines())
+          if k in names}
+    return {names[k]: round(v / 2**20, 3) for k, v in kb.items()}
 
 def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, out_dir,
                   start: DFlashDrafter | None = None,
@@ -231,10 +233,9 @@ def data_tokens(data, shards: str | None = None, continued: bool = False) -> int
     """Response tokens of the data a drafter has learnt from: the shards `shards` names (else all) and, for a run
     continued from the drafter before it, every shard before them as well (the campaign's way: each run continues
     from the last and shards only grow, so earlier runs trained on the earlier shards)."""
-    index = lambda f: int(f.stem.split("-")[-1])
-    paths = sorted(Path(data).glob("shard-*.npz"))
+    paths = sorted(Path(data).glob("shard-*.npz"))  # zero-padded names: sorted by index
     picked = select_shards(paths, shards)
-    if continued and picked: picked = [f for f in paths if index(f) <= index(picked[-1])]
+    if continued and picked: picked = paths[:paths.index(picked[-1]) + 1]
     return int(sum(len(s) - p for f in picked for s, p in read_shard(f)[0]))
 
 def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, start: DFlashDrafter | None = None,
