@@ -134,6 +134,8 @@ def train(data: str = None,
           replay_root: str = None,   # folder of the replay ground truth (default: $CADDTREE_CACHE/replay)
           campaign: str = None,      # a campaign record (CSV) to add this run to (e.g. results/drafter-campaign.csv)
           shards: str = None,        # shard indices to train on, e.g. '34-49' (default: all)
+          soft_topk: int = 0,        # soft labels: the target's top-k next tokens per position (0: hard labels only)
+          soft_weight: float = 0.5,  # share of the soft labels' cross-entropy in the loss
          ):
     """Train a drafter for the default target on self-distilled shards (resumable).
     Example: `caddtree_train --data data/selfdistill/SmolLM2-135M-Instruct --start shipped --steps 500`"""
@@ -144,7 +146,8 @@ def train(data: str = None,
     target = load_target(dtype="bf16")
     begin = None if start == "new" else default_drafter(target) if start == "shipped" else load_drafter(start, target)
     cfg = TrainConfig(block_size=block_size, num_layers=num_layers, draft_vocab_size=draft_vocab or None, steps=steps,
-                      anchors=anchors, batch_seqs=batch_seqs, lr=lr, warmup=warmup)
+                      anchors=anchors, batch_seqs=batch_seqs, lr=lr, warmup=warmup, soft_topk=soft_topk,
+                      soft_weight=soft_weight)
     decoding = load_target()  # the target as decoding runs it (fp32): calibration and replay are measured there
     folder = train_run(target, _data_dir(data, target.name), cfg, out=out, start=begin, eval_target=decoding,
                        replay_prompts=replay_prompts, replay_max_new_tokens=replay_tokens, replay_root=replay_root,

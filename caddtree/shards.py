@@ -15,8 +15,8 @@ from .target import Target, encode_prompt, stop_tokens
 from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
-__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'release_heap', 'cached_features',
-           'shard_features', 'select_shards', 'featurise', 'distill']
+__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'release_heap', 'cached_rows',
+           'cached_features', 'shard_features', 'select_shards', 'featurise', 'distill']
 
 # %% ../nbs/13_shards.ipynb #98a51cb3
 @torch.inference_mode()
@@ -111,26 +111,51 @@ def release_heap() -> None:
     try: ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError): pass
 
-def cached_features(f, seqs) -> list | None:
-    """(ids, prompt length, feats) for `seqs` from the feature file `f`, or None where it is missing, unreadable or
-    stale. The features are views into the memory-mapped file: pages are read when a batch touches them and, being
-    clean, the kernel can drop them again, so training holds more features than fit in memory."""
+def cached_rows(f, seqs, names=("feats",)) -> list | None:
+    """Per sequence of `seqs`, a tuple of the tensors `names` of the cache file `f` (rows split at its `offsets`), or
+    None where the file is missing, unreadable or stale. The tensors are views into the memory-mapped file: pages are
+    read when a batch touches them and, being clean, the kernel can drop them again, so training holds more features
+    than fit in memory."""
     if not Path(f).is_file(): return None
     try: d = load_file(f)  # safetensors maps the file rather than reading it
     except Exception: return None
     off = d["offsets"]
-    if off[-1].item() != sum(len(s) for s, _ in seqs): return None
-    return [(s, p, d["feats"][a:b]) for (s, p), (a, b) in zip(seqs, zip(off[:-1].tolist(), off[1:].tolist()))]
+    if off[-1].item() != sum(len(s) for s, _ in seqs) or any(n not in d for n in names): return None
+    return [tuple(d[n][a:b] for n in names) for a, b in zip(off[:-1].tolist(), off[1:].tolist())]
+
+def cached_features(f, seqs) -> list | None:
+    "(ids, prompt length, feats) for `seqs` from the feature file `f` (mapped views), or None (missing or stale)."
+    got = cached_rows(f, seqs)
+    return None if got is None else [(s, p, x) for (s, p), (x,) in zip(seqs, got)]
+
+def _save_rows(f, rows: list, names) -> None:
+    "Write per-sequence tuples of tensors as one safetensors file of concatenated `names` and their `offsets`."
+    offsets = torch.tensor([0] + np.cumsum([len(r[0]) for r in rows]).tolist())
+    with atomic_file(f) as tmp:
+        save_file({n: torch.cat([r[k] for r in rows]).contiguous() for k, n in enumerate(names)} | {"offsets": offsets},
+                  tmp)
 
 @torch.inference_mode()
-def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, progress: bool = False):
-    "Sequences of `shard` with their features: a list of (ids, prompt length, feats (len, k*H) bf16), cached."
+def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, progress: bool = False,
+                   topk: int = 0):
+    """Sequences of `shard` with their features: a list of (ids, prompt length, feats (len, k*H) bf16), cached; with
+    `topk` > 0, each also carries the target's `topk` most likely next tokens at every position, (ids (len, topk)
+    int32, log-probabilities (len, topk) fp32), the soft labels of distillation, cached beside the features."""
+    if topk < 0: raise ValueError(f"topk={topk}: the number of soft labels per position must be >= 0 (0: none)")
     shard = Path(shard)
     digest = hashlib.sha256(shard.read_bytes()).hexdigest()[:16]
-    f = cache_dir() / "features" / target.tag / "-".join(map(str, layer_ids)) / f"{shard.stem}-{digest}.safetensors"
+    root = cache_dir() / "features" / target.tag
+    f = root / "-".join(map(str, layer_ids)) / f"{shard.stem}-{digest}.safetensors"
+    g = root / f"top{topk}" / f"{shard.stem}-{digest}.safetensors"
     seqs, _ = read_shard(shard)
-    if (got := cached_features(f, seqs)) is not None: return got
-    feats = [None] * len(seqs)
+    def done():
+        got, soft = cached_features(f, seqs), cached_rows(g, seqs, ("ids", "logp")) if topk else None
+        if got is None or (topk and soft is None): return None
+        return got if not topk else [(s, p, x, y) for (s, p, x), y in zip(got, soft)]
+    if (got := done()) is not None: return got
+    need_f, need_g = cached_features(f, seqs) is None, topk > 0 and cached_rows(g, seqs, ("ids", "logp")) is None
+    if need_g and not target.lazy_head: batch_tokens = min(batch_tokens, 2048)  # full logits of the whole batch
+    feats, soft = [None] * len(seqs), [None] * len(seqs)
     order = sorted(range(len(seqs)), key=lambda i: len(seqs[i][0]))
     batches, cur = [], []
     for i in order:
@@ -141,14 +166,23 @@ def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, 
         L = max(len(seqs[i][0]) for i in b)
         ids = torch.zeros((len(b), L), dtype=torch.long)
         for r, i in enumerate(b): ids[r, :len(seqs[i][0])] = seqs[i][0]   # right padding: causal, so harmless
-        _, hs = target.forward(ids.to(target.device), layers=layer_ids, logits_to_keep=1)  # no logits needed
+        ids = ids.to(target.device)
+        if not need_g: _, hs = target.forward(ids, layers=layer_ids, logits_to_keep=1)  # no logits needed
+        elif target.lazy_head: last, hs = target.hidden(ids, layers=layer_ids)        # the head row by row below
+        else: last, hs = target.forward(ids, layers=layer_ids)
         h = torch.cat(hs, -1).to(torch.bfloat16).cpu()
-        for r, i in enumerate(b): feats[i] = h[r, :len(seqs[i][0])].clone()
-    offsets = torch.tensor([0] + np.cumsum([len(x) for x in feats]).tolist())
-    with atomic_file(f) as tmp: save_file({"feats": torch.cat(feats).contiguous(), "offsets": offsets}, tmp)
-    del feats, h  # hand back the file's mapping, not this copy: a data set larger than memory must never sit in RAM
+        for r, i in enumerate(b):
+            n = len(seqs[i][0])
+            feats[i] = h[r, :n].clone()
+            if need_g:
+                z = (target.head(last[r, :n]) if target.lazy_head else last[r, :n]).float().log_softmax(-1)
+                lp, ix = torch.topk(z, min(topk, z.shape[-1]), dim=-1)
+                soft[i] = (ix.to(torch.int32).cpu(), lp.cpu())
+    if need_f: _save_rows(f, [(x,) for x in feats], ("feats",))
+    if need_g: _save_rows(g, soft, ("ids", "logp"))
+    del feats, soft, h  # hand back the files' mappings, not these copies: a data set larger than memory must never sit in RAM
     release_heap()
-    if (got := cached_features(f, seqs)) is None: raise OSError(f"{f}: features just written cannot be read back")
+    if (got := done()) is None: raise OSError(f"{f}: features just written cannot be read back")
     return got
 
 # %% ../nbs/13_shards.ipynb #0105b1b8
@@ -170,12 +204,14 @@ def select_shards(paths, shards: str | None = None) -> list[Path]:
                          f"{span}); self-distil more (`caddtree_distill --prompts ...`) or name fewer")
     return [have[k] for k in sorted(want)]
 
-def featurise(target: Target, folder, layer_ids, progress: bool = True, shards: str | None = None) -> list:
+def featurise(target: Target, folder, layer_ids, progress: bool = True, shards: str | None = None,
+              topk: int = 0) -> list:
     """The shards of `folder` (those `shards` names, else all) with their features: a list of (ids, prompt length,
-    feats), as `shard_features` gives them."""
+    feats), as `shard_features` gives them (with `topk` > 0, soft labels as a fourth element)."""
     paths = sorted(Path(folder).glob("shard-*.npz"))
     if not paths: raise ValueError(f"no shards in {folder}: self-distil some first (`caddtree_distill --out {folder}`)")
-    return [x for p in select_shards(paths, shards) for x in shard_features(target, p, layer_ids, progress=progress)]
+    return [x for p in select_shards(paths, shards)
+            for x in shard_features(target, p, layer_ids, progress=progress, topk=topk)]
 
 # %% ../nbs/13_shards.ipynb #90bfef81
 def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_size: int = 256,

@@ -52,6 +52,13 @@ class TrainConfig:
     save_every: int = 200
     seed: int = 0
     bf16: bool = True
+    soft_topk: int = 0                 # soft labels: the target's top-k next tokens per position (0: hard labels only)
+    soft_weight: float = 0.5           # share of the soft-label cross-entropy in the loss (when soft_topk > 0)
+
+    def __post_init__(self):
+        if self.soft_topk < 0: raise ValueError(f"TrainConfig: soft_topk={self.soft_topk}; use 0 (hard labels) or more")
+        if not 0 <= self.soft_weight <= 1:
+            raise ValueError(f"TrainConfig: soft_weight={self.soft_weight} must lie in [0, 1] (its share of the loss)")
 
 def draft_vocab_from(train_seqs, vocab_size: int, size: int | None) -> torch.Tensor | None:
     "The `size` most frequent response tokens of `train_seqs` (sorted ids), or None for the full vocabulary."
@@ -78,15 +85,22 @@ def init_drafter(target: Target, cfg: TrainConfig, train_seqs, start: DFlashDraf
 
 # %% ../nbs/15_train.ipynb #f685ebc7
 def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.Tensor | None,
-               anchors: int | None = None):
-    "Padded features, anchors (b, A), valid flags, roots, labels (b, A, B-1) as draft-vocabulary indices (-100: none)."
+               anchors: int | None = None, soft: bool = True):
+    """Padded features, anchors (b, A), valid flags, roots, labels (b, A, B-1) as draft-vocabulary indices (-100:
+    none), and soft labels: None, or (with `cfg.soft_topk`, `soft` and sequences that carry them) their draft-vocabulary
+    indices (b, A, B-1, k) (-100: none or outside the draft vocabulary) and probabilities."""
     B, A = cfg.block_size, anchors or cfg.anchors
-    S = max(len(s) for s, _, _ in seqs)
+    S = max(len(s) for s, *_ in seqs)
+    K = cfg.soft_topk if soft and cfg.soft_topk else 0
+    if K and any(len(x) < 4 for x in seqs):
+        raise ValueError("make_batch: TrainConfig.soft_topk > 0 but the sequences carry no soft labels; featurise them "
+                         "with `topk=cfg.soft_topk`")
     feats = torch.zeros(len(seqs), S, seqs[0][2].shape[-1], dtype=seqs[0][2].dtype)
     anc = torch.zeros(len(seqs), A, dtype=torch.long); valid = torch.zeros(len(seqs), A, dtype=torch.bool)
     labels = torch.full((len(seqs), A, B - 1), -100, dtype=torch.long)
     roots = torch.zeros(len(seqs), A, dtype=torch.long)
-    for r, (s, p, f) in enumerate(seqs):
+    soft_ix = torch.full((len(seqs), A, B - 1, K), -100, dtype=torch.long); soft_p = torch.zeros(soft_ix.shape)
+    for r, (s, p, f, *top) in enumerate(seqs):
         feats[r, :len(s)] = f
         lo, hi = max(p, 1), len(s) - 2                     # anchors whose next token is a response token
         if hi < lo: continue
@@ -97,7 +111,15 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
         lab = torch.where(tgt < len(s), s[tgt.clamp(max=len(s) - 1)], torch.tensor(-100))
         if vocab_index is not None: lab = torch.where(lab >= 0, vocab_index[lab.clamp(min=0)], lab)
         labels[r, :k] = lab
-    return feats, anc, valid, roots, labels
+        if K:                                              # the target's distribution for position t sits at t - 1
+            ti, tl = top[0]
+            if ti.shape[-1] < K: raise ValueError(f"make_batch: soft labels hold top-{ti.shape[-1]}, soft_topk={K}")
+            at = (tgt - 1).clamp(max=len(s) - 2)
+            ix, pr = ti[at][..., :K].long(), tl[at][..., :K].float().exp()
+            if vocab_index is not None: ix = vocab_index[ix]
+            keep = (ix >= 0) & (tgt < len(s))[..., None]
+            soft_ix[r, :k], soft_p[r, :k] = ix.masked_fill(~keep, -100), pr * keep
+    return feats, anc, valid, roots, labels, ((soft_ix, soft_p) if K else None)
 
 def vocab_index_of(drafter: DFlashDrafter, vocab_size: int) -> torch.Tensor | None:
     "Map from target token id to draft-vocabulary index (-100 outside it), or None for a full-vocabulary drafter."
@@ -107,14 +129,21 @@ def vocab_index_of(drafter: DFlashDrafter, vocab_size: int) -> torch.Tensor | No
     return idx
 
 def block_loss(drafter: DFlashDrafter, target: Target, head_w: torch.Tensor, batch, cfg: TrainConfig):
-    "Weighted cross-entropy of one batch of anchored blocks (and per-position top-1 accuracy)."
-    feats, anc, valid, roots, labels = batch
+    """Weighted cross-entropy of one batch of anchored blocks (and per-position top-1 accuracy); with soft labels in
+    the batch, (1 - soft_weight) x the hard labels' cross-entropy + soft_weight x the soft labels' (the target's
+    top-k renormalised over those in the draft vocabulary)."""
+    feats, anc, valid, roots, labels, soft = batch
     dev = head_w.device
     h = drafter.anchored(target, feats, roots, anc)
     logits = F.linear(h[:, :, 1:], head_w).float()                       # (b, A, B-1, K)
     lab = labels.to(dev).masked_fill(~valid.to(dev)[:, :, None], -100)
     ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), lab.reshape(-1), ignore_index=-100,
                          reduction="none").reshape(lab.shape)
+    if soft is not None:
+        ix, q = soft[0].to(dev), soft[1].to(dev)
+        q = q / q.sum(-1, keepdim=True).clamp(min=1e-9)
+        logp = logits.log_softmax(-1).gather(-1, ix.clamp(min=0))
+        ce = (1 - cfg.soft_weight) * ce - cfg.soft_weight * (q * logp).sum(-1)
     m = (lab >= 0).float()
     w = position_weights(cfg.block_size).to(dev)[None, None] * m
     loss = (ce * w).sum() / w.sum().clamp(min=1e-9)
@@ -154,14 +183,15 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
     step = 0
     if ck.is_file():
         st = torch.load(ck, weights_only=True)
-        if st["config"] != asdict(cfg):
+        if {**asdict(TrainConfig()), **st["config"]} != asdict(cfg):  # fields added since: their defaults
             raise ValueError(f"{ck} was written by a different TrainConfig; use a new out_dir or the same config")
         drafter.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); step = st["step"]
     (out_dir / "config.json").write_text(json.dumps(asdict(cfg), indent=1))
     rng = torch.Generator().manual_seed(cfg.seed * 1_000_003 + step)
     order_rng = random.Random(cfg.seed + step)
-    eval_batches = [make_batch(heldout_seqs[i:i + cfg.batch_seqs], cfg, torch.Generator().manual_seed(123), vocab_index)
-                    for i in range(0, len(heldout_seqs), cfg.batch_seqs)]
+    # the held-out loss is the hard labels' cross-entropy in every run, soft labels or not: comparable across runs
+    eval_batches = [make_batch(heldout_seqs[i:i + cfg.batch_seqs], cfg, torch.Generator().manual_seed(123), vocab_index,
+                               soft=False) for i in range(0, len(heldout_seqs), cfg.batch_seqs)]
 
     def evaluate():
         drafter.eval(); tot, top = [], []
@@ -247,7 +277,7 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
     if cfg.layer_ids is None:
         cfg.layer_ids = (start.layer_ids if start is not None
                          else drafter_config(target).dflash_config["target_layer_ids"])
-    tr = featurise(target, data, cfg.layer_ids, progress, shards=shards)
+    tr = featurise(target, data, cfg.layer_ids, progress, shards=shards, topk=cfg.soft_topk)
     seen = data_tokens(data, shards, continued=start is not None)
     ho = featurise(target, data.with_name(data.name + "-heldout"), cfg.layer_ids, progress)
     out = Path(out) if out else cache_dir() / "runs" / target.name
@@ -262,7 +292,7 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
     info = dict(target=target.name, block_size=cfg.block_size, num_layers=cfg.num_layers, layer_ids=cfg.layer_ids,
                 draft_vocab_size=int(drafter.draft_vocab.numel())
                 if hasattr(drafter, "draft_vocab") else target.vocab_size,
-                train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, _ in tr)),
+                train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, *_ in tr)),
                 shards=shards or "all", data_response_tokens=seen, steps=cfg.steps,
                 train_minutes=round(float(log.time.max()) / 60, 1),
                 start=f"continued from drafter {drafter_id(start)}" if start is not None else "new",
