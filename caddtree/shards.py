@@ -148,12 +148,14 @@ def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, 
     f = root / "-".join(map(str, layer_ids)) / f"{shard.stem}-{digest}.safetensors"
     g = root / f"top{topk}" / f"{shard.stem}-{digest}.safetensors"
     seqs, _ = read_shard(shard)
-    def done():
-        got, soft = cached_features(f, seqs), cached_rows(g, seqs, ("ids", "logp")) if topk else None
-        if got is None or (topk and soft is None): return None
+    def cached():
+        "What the cache holds: (features or None, soft labels or None)."
+        return cached_features(f, seqs), cached_rows(g, seqs, ("ids", "logp")) if topk else None
+    def joined(got, soft):
         return got if not topk else [(s, p, x, y) for (s, p, x), y in zip(got, soft)]
-    if (got := done()) is not None: return got
-    need_f, need_g = cached_features(f, seqs) is None, topk > 0 and cached_rows(g, seqs, ("ids", "logp")) is None
+    got, soft = cached()
+    if got is not None and (soft is not None or not topk): return joined(got, soft)
+    need_f, need_g = got is None, topk > 0 and soft is None
     if need_g and not target.lazy_head: batch_tokens = min(batch_tokens, 2048)  # full logits of the whole batch
     feats, soft = [None] * len(seqs), [None] * len(seqs)
     order = sorted(range(len(seqs)), key=lambda i: len(seqs[i][0]))
@@ -180,10 +182,11 @@ def shard_features(target: Target, shard, layer_ids, batch_tokens: int = 16384, 
                 soft[i] = (ix.to(torch.int32).cpu(), lp.cpu())
     if need_f: _save_rows(f, [(x,) for x in feats], ("feats",))
     if need_g: _save_rows(g, soft, ("ids", "logp"))
-    del feats, soft, h  # hand back the files' mappings, not these copies: a data set larger than memory must never sit in RAM
+    del feats, soft, h  # hand back the files' mappings, not these copies: data larger than memory must never sit in RAM
     release_heap()
-    if (got := done()) is None: raise OSError(f"{f}: features just written cannot be read back")
-    return got
+    got, soft = cached()
+    if got is None or (topk and soft is None): raise OSError(f"{f if got is None else g}: written just now, yet unreadable")
+    return joined(got, soft)
 
 # %% ../nbs/13_shards.ipynb #0105b1b8
 def select_shards(paths, shards: str | None = None) -> list[Path]:
