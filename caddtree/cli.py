@@ -171,8 +171,9 @@ def replay(drafter: str = None,       # drafter folder (default: the one shipped
     target = load_target()
     d = load_drafter(drafter, target) if drafter else default_drafter(target)
     res = replay_sets(target, d, prompts, max_new_tokens, tuple(int(x) for x in ns.split(",")), root=root)
-    rows = [dict(prompts=k, **{str(n): v for n, v in r["tokens_per_round"].items()}) for k, r in res.items()]
-    print("tokens per round (accepted + bonus):"); print(pd.DataFrame(rows).round(2).to_string(index=False))
-    rows = [dict(prompts=k, **{str(n): v for n, v in r["predicted"].items()}) for k, r in res.items()]
-    print("predicted by the drafter (1 + Phi):"); print(pd.DataFrame(rows).round(2).to_string(index=False))
+    for key, title in (("tokens_per_round", "tokens per round (accepted + bonus), mean over response positions:"),
+                       ("walk", "tokens per round along decoding's own rounds (what decoding measures):"),
+                       ("predicted", "predicted by the drafter (1 + Phi), mean over response positions:")):
+        rows = [dict(prompts=k, **{str(n): v for n, v in r[key].items()}) for k, r in res.items()]
+        print(title); print(pd.DataFrame(rows).round(2).to_string(index=False))
     for k, r in res.items(): print(f"top-1 by position ({k}):", " ".join(f"{x:.0%}" for x in r["top1"]))

@@ -41,7 +41,9 @@ def _tree_depth(tree, truth, n):
 def replay(target: Target, drafter: DFlashDrafter, seqs, ns=(4, 8, 16, 32, 64), max_anchors: int = 64,
            details: bool = False,
            progress: bool = False) -> dict:
-    "Tokens per round (accepted + bonus) of the chain and of n-node best-first trees, predicted Phi, top-1 by position."
+    """Tokens per round (accepted + bonus) of the chain and of n-node best-first trees, as a mean over every response
+    position (`tokens_per_round`) and along the rounds greedy decoding makes (`walk`); predicted Phi; top-1 by
+    position."""
     drafter = fp32_copy(drafter)  # replay runs on the CPU in fp32; the caller's drafter is left as it was
     D = drafter.block_size - 1
     W = drafter.head_weight(target).detach().float().cpu()
@@ -49,7 +51,7 @@ def replay(target: Target, drafter: DFlashDrafter, seqs, ns=(4, 8, 16, 32, 64), 
     acc = {"chain": [], **{n: [] for n in ns}}
     pred = {n: [] for n in ns}; hits = torch.zeros(D); count = torch.zeros(D)
     where = []
-    for i, (s, p, f) in enumerate(tqdm(seqs, disable=not progress, desc="replay")):
+    for i, (s, p, f, *_) in enumerate(tqdm(seqs, disable=not progress, desc="replay")):
         positions = list(range(max(p, 1), len(s) - 1))
         for c in range(0, len(positions), max_anchors):
             a = torch.tensor(positions[c:c + max_anchors])[None]
@@ -68,7 +70,17 @@ def replay(target: Target, drafter: DFlashDrafter, seqs, ns=(4, 8, 16, 32, 64), 
                 for n in ns:
                     acc[n].append(_tree_depth(full, tk, n) + 1)
                     pred[n].append(1 + float(cum[min(n, len(cum)) - 1]) if len(cum) else 1.0)
+    def walk(counts):
+        "Tokens per round along decoding's own rounds: each root is where the last round's tokens end."
+        at, tokens, rounds = dict(zip(where, counts)), 0, 0
+        for i, (s, p, *_) in enumerate(seqs):
+            a = max(p, 1)
+            while (i, a) in at:
+                c = min(at[(i, a)], len(s) - 1 - a)  # no bonus token past the end of the ground truth
+                tokens, rounds, a = tokens + c, rounds + 1, a + c
+        return tokens / max(rounds, 1)
     out = dict(tokens_per_round={k: float(np.mean(v)) for k, v in acc.items()},
+               walk={k: walk(v) for k, v in acc.items()},
                predicted={n: float(np.mean(v)) for n, v in pred.items()},
                top1=(hits / count.clamp(min=1)).tolist(), positions=len(acc["chain"]))
     # one row per anchor: the sequence, the root's position, tokens per round and predicted tokens per round

@@ -256,6 +256,13 @@ def write_model_card(folder, info: dict):
             t = r["tokens_per_round"]
             lines.append(f"| {name} | {t['chain']:.2f} | " + " | ".join(f"{t[n]:.2f}" for n in ns)
                          + " | " + ", ".join(f"{x:.0%}" for x in r["top1"]) + " |")
+        if all("walk" in r for r in rep.values()):
+            lines += ["", "Along the rounds decoding itself makes (each root where the last round's tokens end; what "
+                      "decoding these prompts measures):", "",
+                      "| prompts | chain | " + " | ".join(f"n={n}" for n in ns) + " |", "|---|---|" + "---|" * len(ns)]
+            for name, r in rep.items():
+                w = r["walk"]
+                lines.append(f"| {name} | {w['chain']:.2f} | " + " | ".join(f"{w[n]:.2f}" for n in ns) + " |")
     Path(folder, "README.md").write_text("\n".join(lines) + "\n")
 
 # %% ../nbs/15_train.ipynb #a032f794
@@ -313,19 +320,22 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
 
 # %% ../nbs/15_train.ipynb #0c1ec209
 CAMPAIGN_COLUMNS = ["date", "run", "start", "train_response_tokens", "data_response_tokens", "steps", "train_minutes",
-                    "hours_total", "set", "tokens_chain", "tokens_n16", "predicted_n16", "top1_pos1"]
+                    "hours_total", "set", "tokens_chain", "tokens_n16", "predicted_n16", "top1_pos1", "walk_chain",
+                    "walk_n4", "walk_n16"]
 
 def record_run(path, info: dict, run: str):
     "Add one run's rows (one per replay set) to the campaign CSV at `path`; hours_total accumulates over the runs."
     path = Path(path)
     old = pd.read_csv(path) if path.is_file() else pd.DataFrame(columns=CAMPAIGN_COLUMNS)
     hours = (old.groupby("run").train_minutes.first().sum() / 60 if len(old) else 0.) + info["train_minutes"] / 60
+    walk = lambda r, k: round(r["walk"][k], 3) if k in r.get("walk", {}) else None  # decoding's own rounds
     rows = [dict(date=info["date"], run=run, start=info.get("start", ""),
                  train_response_tokens=info["train_response_tokens"],
                  data_response_tokens=info.get("data_response_tokens", info["train_response_tokens"]),
                  steps=info["steps"], train_minutes=info["train_minutes"], hours_total=round(hours, 2), set=name,
                  tokens_chain=round(r["tokens_per_round"]["chain"], 3), tokens_n16=round(r["tokens_per_round"][16], 3),
-                 predicted_n16=round(r["predicted"][16], 3), top1_pos1=round(r["top1"][0], 3))
+                 predicted_n16=round(r["predicted"][16], 3), top1_pos1=round(r["top1"][0], 3),
+                 walk_chain=walk(r, "chain"), walk_n4=walk(r, 4), walk_n16=walk(r, 16))
             for name, r in info.get("replay", {}).items()]
     new = pd.concat([old[~(old.run == run)], pd.DataFrame(rows, columns=CAMPAIGN_COLUMNS)], ignore_index=True)
     with atomic_file(path) as tmp: new.to_csv(tmp, index=False)
