@@ -92,9 +92,9 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
     B, A = cfg.block_size, anchors or cfg.anchors
     S = max(len(s) for s, *_ in seqs)
     K = cfg.soft_topk if soft and cfg.soft_topk else 0
-    if K and any(len(x) < 4 for x in seqs):
-        raise ValueError("make_batch: TrainConfig.soft_topk > 0 but the sequences carry no soft labels; featurise them "
-                         "with `topk=cfg.soft_topk`")
+    if K and any(len(x) < 4 or x[3][0].shape[-1] < K for x in seqs):
+        raise ValueError(f"make_batch: TrainConfig.soft_topk={K} but the sequences carry no top-{K} soft labels; "
+                         "featurise them with `topk=cfg.soft_topk`")
     feats = torch.zeros(len(seqs), S, seqs[0][2].shape[-1], dtype=seqs[0][2].dtype)
     anc = torch.zeros(len(seqs), A, dtype=torch.long); valid = torch.zeros(len(seqs), A, dtype=torch.bool)
     labels = torch.full((len(seqs), A, B - 1), -100, dtype=torch.long)
@@ -113,7 +113,6 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
         labels[r, :k] = lab
         if K:                                              # the target's distribution for position t sits at t - 1
             ti, tl = top[0]
-            if ti.shape[-1] < K: raise ValueError(f"make_batch: soft labels hold top-{ti.shape[-1]}, soft_topk={K}")
             at = (tgt - 1).clamp(max=len(s) - 2)
             ix, pr = ti[at][..., :K].long(), tl[at][..., :K].float().exp()
             if vocab_index is not None: ix = vocab_index[ix]
@@ -249,20 +248,21 @@ def write_model_card(folder, info: dict):
     if rep:
         ns = [n for n in rep[next(iter(rep))]["tokens_per_round"] if n != "chain"]
         setup = f" ({info['replay_setup']})" if "replay_setup" in info else ""
-        lines += ["", f"Acceptance replay on held-out prompts{setup}; tokens per round = accepted + bonus, greedy:", "",
-                  "| prompts | chain | " + " | ".join(f"n={n}" for n in ns) + " | top-1 by position |",
-                  "|---|---|" + "---|" * len(ns) + "---|"]
-        for name, r in rep.items():
-            t = r["tokens_per_round"]
-            lines.append(f"| {name} | {t['chain']:.2f} | " + " | ".join(f"{t[n]:.2f}" for n in ns)
-                         + " | " + ", ".join(f"{x:.0%}" for x in r["top1"]) + " |")
-        if all("walk" in r for r in rep.values()):
-            lines += ["", "Along the rounds decoding itself makes (each root where the last round's tokens end; what "
-                      "decoding these prompts measures):", "",
-                      "| prompts | chain | " + " | ".join(f"n={n}" for n in ns) + " |", "|---|---|" + "---|" * len(ns)]
+        def table(title, key, top1=False):
+            "One replay table: tokens per round by set, chain then each n (and top-1 by position)."
+            extra = (" top-1 by position |", "---|") if top1 else ("", "")
+            out = ["", title, "", "| prompts | chain | " + " | ".join(f"n={n}" for n in ns) + " |" + extra[0],
+                   "|---|---|" + "---|" * len(ns) + extra[1]]
             for name, r in rep.items():
-                w = r["walk"]
-                lines.append(f"| {name} | {w['chain']:.2f} | " + " | ".join(f"{w[n]:.2f}" for n in ns) + " |")
+                t = r[key]
+                out.append(f"| {name} | {t['chain']:.2f} | " + " | ".join(f"{t[n]:.2f}" for n in ns) + " |"
+                           + (" " + ", ".join(f"{x:.0%}" for x in r["top1"]) + " |" if top1 else ""))
+            return out
+        lines += table(f"Acceptance replay on held-out prompts{setup}; tokens per round = accepted + bonus, greedy:",
+                       "tokens_per_round", top1=True)
+        if all("walk" in r for r in rep.values()):
+            lines += table("Along the rounds decoding itself makes (each root where the last round's tokens end; what "
+                           "decoding these prompts measures):", "walk")
     Path(folder, "README.md").write_text("\n".join(lines) + "\n")
 
 # %% ../nbs/15_train.ipynb #a032f794
