@@ -11,8 +11,9 @@ import pandas as pd
 import torch
 from tqdm.auto import tqdm
 from datasets import Dataset
-from .objective import CostModel
-from .cost import ConstantCost, FittedCost, OnlineCost, ScaledCost, official_convention, raw_cost, save_cost
+from .objective import CostModel, best_budget
+from .cost import (ConstantCost, FittedCost, OnlineCost, ScaledCost, fit_cost, official_convention, raw_cost,
+                           save_cost)
 from .files import atomic_file, cache_dir
 from .tree import Autoregressive, Chain, CostAware, FixedBudget, make_policy
 from .target import Target, load_target
@@ -25,7 +26,8 @@ from .replay import calibrate, heldout_sets, reliability, replay
 
 # %% auto #0
 __all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'round_times', 'warm_up', 'benchmark', 'mtbench_second_turns',
-           'bench_prompts', 'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'calibration_effect', 'demo']
+           'bench_prompts', 'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'rounds_cost', 'replan',
+           'calibration_effect', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
@@ -70,20 +72,25 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values(["set", "ms_per_token"]).reset_index(drop=True)
 
 # %% ../nbs/16_bench.ipynb #38fe6077
-def round_times(runs: pd.DataFrame, cost: CostModel | None = None, by=("set", "method", "n")) -> pd.DataFrame:
-    "Per `by` (set first): rounds, median context and ms per phase, the cost model's C_v, ratio to a plain step."
-    if not by or by[0] != "set": raise ValueError(f"round_times: `by` must start with 'set', got {by!r}")
+def _round_rows(runs: pd.DataFrame, who: str) -> pd.DataFrame:
+    "One row per recorded round of `runs`: set, method, n, l, draft/verify/other/round ms, head products."
     need = ("budgets", "contexts", "draft_ms", "verify_ms", "other_ms")
     if any(k not in runs for k in need):
-        raise ValueError(f"round_times: the runs lack {[k for k in need if k not in runs]}: they were recorded before "
+        raise ValueError(f"{who}: the runs lack {[k for k in need if k not in runs]}: they were recorded before "
                          "rounds' times were kept; run the benchmark again (into a new folder) to get them")
     calls = lambda r: r.head_calls if isinstance(getattr(r, "head_calls", None), list) else [np.nan] * len(r.budgets)
     rows = [dict(set=r.set, method=r.method, n=n, l=l, draft_ms=d, verify_ms=v, other_ms=o, head_calls=h)
             for r in runs.itertuples() if isinstance(r.contexts, list)
             for n, l, d, v, o, h in zip(r.budgets, r.contexts, r.draft_ms, r.verify_ms, r.other_ms, calls(r))]
-    if not rows: raise ValueError("round_times: no run has rounds' times; run the benchmark again to get them")
+    if not rows: raise ValueError(f"{who}: no run has rounds' times; run the benchmark again to get them")
     df = pd.DataFrame(rows)
     df["round_ms"] = df.draft_ms + df.verify_ms + df.other_ms
+    return df
+
+def round_times(runs: pd.DataFrame, cost: CostModel | None = None, by=("set", "method", "n")) -> pd.DataFrame:
+    "Per `by` (set first): rounds, median context and ms per phase, the cost model's C_v, ratio to a plain step."
+    if not by or by[0] != "set": raise ValueError(f"round_times: `by` must start with 'set', got {by!r}")
+    df = _round_rows(runs, "round_times")
     if cost is not None: df["model_ms"] = [1e3 * float(cost.verify(n, l)) for n, l in zip(df.n, df.l)]
     out = df.groupby(list(by)).agg(rounds=("n", "size"), context=("l", "median"), head_calls=("head_calls", "mean"),
                                    **{k: (k, "median") for k in df.columns if k.endswith("_ms")})
@@ -255,6 +262,29 @@ def bench(out, preset: str = "default", sets=EVAL_SETS, target: Target | None = 
     return run_benchmark(target, drafter, prompts, bench_policies(cost, cfg["grid"]), out, cfg["max_new_tokens"],
                          cfg["repeats"],
                          cfg["ablation_prompts"], meta=dict(preset=preset, config=cfg), progress=progress)
+
+# %% ../nbs/16_bench.ipynb #aec0745e
+def rounds_cost(runs: pd.DataFrame, set_name: str, min_rounds: int = 10) -> FittedCost:
+    """A cost model fitted to decoding's own rounds of one set: C_d the rounds' median drafter time; C_v(n) the median
+    rest of a round per budget with >= `min_rounds` rounds, convex and non-decreasing; one context (the median)."""
+    df = _round_rows(runs[runs.set == set_name], "rounds_cost")
+    df = df[(df.method != "plain") & (df.n >= 1)]
+    df = df[df.groupby("n").n.transform("size") >= min_rounds]
+    if df.n.nunique() < 2:
+        raise ValueError(f"rounds_cost: {set_name!r} has fewer than two budgets with >= {min_rounds} tree rounds; "
+                         "benchmark more prompts or budgets, or lower min_rounds")
+    rows = pd.DataFrame(dict(n=df.n, l=int(df.l.median()), seconds=(df.verify_ms + df.other_ms) / 1e3))
+    return fit_cost(rows, draft=float(df.draft_ms.median()) / 1e3, zero_apart=False,
+                    meta=dict(source="decoding rounds", set=set_name, rounds=len(df)))
+
+def replan(traces: pd.DataFrame, cost: CostModel, max_nodes: int | None = None) -> pd.DataFrame:
+    "Each traced round's budget under `cost` (argmax of theta*(n), n <= `max_nodes`) and its expected tokens 1 + Phi*(n)."
+    rows = []
+    for r in traces.itertuples():
+        phi = np.asarray(r.phi_star, np.float64)[:None if max_nodes is None else max_nodes + 1]
+        n = best_budget(phi, cost, r.l)
+        rows.append(dict(set=r.set, prompt=r.prompt, round=r.round, l=r.l, n=n, tokens=1 + phi[n]))
+    return pd.DataFrame(rows)
 
 # %% ../nbs/16_bench.ipynb #e5625b8e
 def calibration_effect(target: Target, drafter, cost: CostModel, sets: dict, prompts, max_new_tokens: int = 128,
