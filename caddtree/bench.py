@@ -263,7 +263,7 @@ def bench(out, preset: str = "default", sets=EVAL_SETS, target: Target | None = 
                          cfg["repeats"],
                          cfg["ablation_prompts"], meta=dict(preset=preset, config=cfg), progress=progress)
 
-# %% ../nbs/16_bench.ipynb #aec0745e
+# %% ../nbs/16_bench.ipynb #a9bd26b2
 def rounds_cost(runs: pd.DataFrame, set_name: str, min_rounds: int = 10) -> FittedCost:
     """A cost model fitted to decoding's own rounds of one set: C_d the rounds' median drafter time; C_v(n) the median
     rest of a round per budget with >= `min_rounds` rounds, convex and non-decreasing; one context (the median)."""
