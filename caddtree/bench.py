@@ -12,8 +12,8 @@ import torch
 from tqdm.auto import tqdm
 from datasets import Dataset
 from .objective import CostModel, best_budget
-from .cost import (ConstantCost, FittedCost, OnlineCost, ScaledCost, fit_cost, official_convention, raw_cost,
-                           save_cost)
+from .cost import ConstantCost, FittedCost, OnlineCost, ScaledCost, official_convention, raw_cost, save_cost
+from .cost import fit_cost
 from .files import atomic_file, cache_dir
 from .tree import Autoregressive, Chain, CostAware, FixedBudget, make_policy
 from .target import Target, load_target
@@ -267,6 +267,8 @@ def bench(out, preset: str = "default", sets=EVAL_SETS, target: Target | None = 
 def rounds_cost(runs: pd.DataFrame, set_name: str, min_rounds: int = 10) -> FittedCost:
     """A cost model fitted to decoding's own rounds of one set: C_d the rounds' median drafter time; C_v(n) the median
     rest of a round per budget with >= `min_rounds` rounds, convex and non-decreasing; one context (the median)."""
+    if set_name not in set(runs.set):
+        raise ValueError(f"rounds_cost: no runs of set {set_name!r}; the runs have {sorted(set(runs.set))}")
     df = _round_rows(runs[runs.set == set_name], "rounds_cost")
     df = df[(df.method != "plain") & (df.n >= 1)]
     df = df[df.groupby("n").n.transform("size") >= min_rounds]
@@ -279,6 +281,10 @@ def rounds_cost(runs: pd.DataFrame, set_name: str, min_rounds: int = 10) -> Fitt
 
 def replan(traces: pd.DataFrame, cost: CostModel, max_nodes: int | None = None) -> pd.DataFrame:
     "Each traced round's budget under `cost` (argmax of theta*(n), n <= `max_nodes`) and its expected tokens 1 + Phi*(n)."
+    need = {"set", "prompt", "round", "l", "phi_star"}
+    if not need <= set(traces.columns):
+        raise ValueError(f"replan: the traces lack {sorted(need - set(traces.columns))}; read them from a benchmark's "
+                         "traces.jsonl (`pd.read_json(folder / 'traces.jsonl', lines=True)`)")
     rows = []
     for r in traces.itertuples():
         phi = np.asarray(r.phi_star, np.float64)[:None if max_nodes is None else max_nodes + 1]
