@@ -26,8 +26,8 @@ from .replay import calibrate, heldout_sets, reliability, replay
 
 # %% auto #0
 __all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'round_times', 'warm_up', 'benchmark', 'mtbench_second_turns',
-           'bench_prompts', 'bench_policies', 'read_runs', 'run_benchmark', 'bench', 'rounds_cost', 'replan',
-           'calibration_effect', 'demo']
+           'bench_prompts', 'bench_policies', 'pick_methods', 'read_runs', 'run_benchmark', 'bench', 'rounds_cost',
+           'replan', 'calibration_effect', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
@@ -155,9 +155,9 @@ ABLATIONS = ("caddtree-static", "caddtree-constant", "caddtree-Cd-x0.5", "caddtr
              "caddtree-raw", "caddtree-official")
 
 def bench_policies(cost: FittedCost, grid=(3, 4, 6, 8), ablations: bool = True, constant_cap: int = 32) -> dict:
-    "The benchmark's policies by name: plain, chain, DDTree at each grid budget, CaDDTree (online), and the ablations."
+    "The benchmark's policies by name: plain, chain, DDTree per grid budget, CaDDTree (online, also shaped), ablations."
     pol = {"plain": Autoregressive(), "chain": Chain(), **{f"ddtree-{n}": FixedBudget(n) for n in grid},
-           "caddtree": CostAware(OnlineCost(cost))}
+           "caddtree": CostAware(OnlineCost(cost)), "caddtree-shaped": CostAware(OnlineCost(cost, shape_window=256))}
     if cost.measured is not None: pol["caddtree-exact"] = CostAware(OnlineCost(raw_cost(cost)))  # any curve: exact
     if ablations:
         pol.update({"caddtree-static": CostAware(cost),
@@ -169,6 +169,13 @@ def bench_policies(cost: FittedCost, grid=(3, 4, 6, 8), ablations: bool = True, 
                     "caddtree-raw": CostAware(raw_cost(cost), stop="greedy"),
                     "caddtree-official": CostAware(official_convention(cost), stop="greedy")})
     return pol
+
+def pick_methods(policies: dict, methods=None) -> dict:
+    "The `policies` named in `methods` (all when None), plain always (the speedups' reference); unknown names refused."
+    if methods is None: return policies
+    unknown = [m for m in methods if m not in policies]
+    if unknown: raise ValueError(f"unknown methods {unknown}: choose from {list(policies)}")
+    return {k: p for k, p in policies.items() if k == "plain" or k in methods}
 
 # %% ../nbs/16_bench.ipynb #4b4fd838
 def _dist():
@@ -249,18 +256,20 @@ PRESETS = dict(
 )
 
 def bench(out, preset: str = "default", sets=EVAL_SETS, target: Target | None = None, drafter=None,
-          cost: FittedCost | None = None,
+          cost: FittedCost | None = None, methods=None,  # the methods to run (names of `bench_policies`; None: all)
           progress: bool = True, **overrides) -> pd.DataFrame:
     "The benchmark of a preset (with `overrides`) on the default target, or the one given; results under `out`."
     if preset not in PRESETS: raise ValueError(f"unknown preset {preset!r}: use one of {sorted(PRESETS)}")
     cfg = {**PRESETS[preset], **overrides}
+    probe = FittedCost(0.01, [0, 1], [0], [[1., 1.]], measured=[[1., 1.]])  # any profiled model: the methods' names
+    pick_methods(bench_policies(probe, cfg["grid"]), methods)  # unknown names refused before minutes of profiling
     target = target or load_target()
     drafter = drafter or default_drafter(target)
     cost = cost or cost_model_for(target, drafter, verbose=progress)
     if _dist()[0] == 0: save_cost(cost, Path(out) / "cost.json")
     prompts = bench_prompts(target, sets, cfg["n"], cfg["max_new_tokens"], progress)
-    return run_benchmark(target, drafter, prompts, bench_policies(cost, cfg["grid"]), out, cfg["max_new_tokens"],
-                         cfg["repeats"],
+    policies = pick_methods(bench_policies(cost, cfg["grid"]), methods)
+    return run_benchmark(target, drafter, prompts, policies, out, cfg["max_new_tokens"], cfg["repeats"],
                          cfg["ablation_prompts"], meta=dict(preset=preset, config=cfg), progress=progress)
 
 # %% ../nbs/16_bench.ipynb #a9bd26b2
@@ -280,7 +289,7 @@ def rounds_cost(runs: pd.DataFrame, set_name: str, min_rounds: int = 10) -> Fitt
                     meta=dict(source="decoding rounds", set=set_name, rounds=len(df)))
 
 def replan(traces: pd.DataFrame, cost: CostModel, max_nodes: int | None = None) -> pd.DataFrame:
-    "Each traced round's budget under `cost` (argmax of theta*(n), n <= `max_nodes`) and its expected tokens 1 + Phi*(n)."
+    "Each traced round's budget under `cost` (argmax of theta*(n), n <= `max_nodes`), its expected tokens 1 + Phi*(n)."
     need = {"set", "prompt", "round", "l", "phi_star"}
     if not need <= set(traces.columns):
         raise ValueError(f"replan: the traces lack {sorted(need - set(traces.columns))}; read them from a benchmark's "

@@ -44,6 +44,7 @@ def bench(out: str = "results/bench",
           max_new_tokens: int = None,  # new tokens per prompt (default: the preset's)
           grid: str = None,            # DDTree budgets, comma-separated (default: the preset's)
           repeats: int = None,         # timed repeats per prompt (default: the preset's)
+          methods: str = None,         # comma-separated methods to run (default: all; plain always runs)
           dtype: str = "fp32",         # target dtype
           eager: bool = False,         # run the eager kernels instead of the packed CPU path
           compile: bool = False,       # torch.compile the target (minutes of compilation first; see 06_target)
@@ -60,7 +61,8 @@ def bench(out: str = "results/bench",
                                    grid=tuple(int(x) for x in grid.split(",")) if grid else None).items()
             if v is not None}
     target = load_target(dtype=dtype, fast=False if eager or compile else None, compile=compile)
-    runs = run_bench(out, preset, tuple(sets.split(",")) if sets else EVAL_SETS, target=target, **over)
+    runs = run_bench(out, preset, tuple(sets.split(",")) if sets else EVAL_SETS, target=target,
+                     methods=tuple(methods.split(",")) if methods else None, **over)
     if len(runs):
         s = summarize(runs)
         print(s[~s.method.isin(ABLATIONS)].pivot(index="method", columns="set", values="speedup").round(2).to_string())

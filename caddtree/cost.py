@@ -257,19 +257,58 @@ class ScaledCost:
         return f"{type(self).__name__}(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f})"
 
 class OnlineCost(ScaledCost):
-    "`base` with C_d and C_v scaled by robust running ratios of measured to modelled round times."
-    def __init__(self, base: CostModel, window: int = 32, min_rounds: int = 4):
+    """`base` with C_d and C_v scaled by robust running ratios of measured to modelled round times; with `shape_window`,
+    C_v also learns its growth in n from that many recent rounds: C_v'(n; l) = s (C_v(n; l) + beta n)."""
+    def __init__(self, base: CostModel, window: int = 32, min_rounds: int = 4, shape_window: int | None = None,
+                 refit_every: int = 8):  # rounds between refits of the shape (beta)
         super().__init__(base)
-        if window < 1 or min_rounds < 1: raise ValueError("OnlineCost: window and min_rounds must be >= 1")
-        self.min_rounds, self.ratios = min_rounds, dict(draft=deque(maxlen=window), verify=deque(maxlen=window))
+        if window < 1 or min_rounds < 1 or refit_every < 1:
+            raise ValueError("OnlineCost: window, min_rounds and refit_every must be >= 1")
+        if shape_window is not None and shape_window < window:
+            raise ValueError(f"OnlineCost: shape_window ({shape_window}) must be >= window ({window}), or None to "
+                             "keep the profile's shape")
+        self.window, self.min_rounds, self.shape_window = window, min_rounds, shape_window
+        self.refit_every, self.per_node, self.seen = refit_every, 0.0, 0
+        self.ratios = dict(draft=deque(maxlen=window), verify=deque(maxlen=window))
+        self._rounds = np.zeros((shape_window or window, 4))  # ring of (n, l, modelled C_v, measured) of recent rounds
+
+    def verify(self, n, l: int = 0) -> np.ndarray:
+        v = np.asarray(self.base.verify(n, l), np.float64)
+        return self.scale["verify"] * (v + self.per_node * np.asarray(n, np.float64) if self.per_node else v)
 
     def observe(self, n: int, l: int, draft_s: float | None = None, verify_s: float | None = None) -> None:
-        "Record one round's measured times; each scale becomes the median of its recent ratios."
-        for part, seconds, modelled in (("draft", draft_s, self.base.draft),
-                                        ("verify", verify_s, float(self.base.verify(n, l)))):
-            if seconds is None or not modelled > 0 or not seconds > 0: continue
-            r = self.ratios[part]; r.append(seconds / modelled)
-            if len(r) >= self.min_rounds: self.scale[part] = float(np.median(r))
+        "Record one round's measured times; each scale becomes the median of its recent ratios (to the refitted shape)."
+        if draft_s is not None and self.base.draft > 0 and draft_s > 0:
+            r = self.ratios["draft"]; r.append(draft_s / self.base.draft)
+            if len(r) >= self.min_rounds: self.scale["draft"] = float(np.median(r))
+        modelled = float(self.base.verify(n, l))
+        if verify_s is None or not modelled > 0 or not verify_s > 0: return
+        self._rounds[self.seen % len(self._rounds)] = (n, l, modelled, verify_s); self.seen += 1
+        if self.shape_window and self.seen >= self.min_rounds and self.seen % self.refit_every == 0:
+            self.per_node = self._per_node(self._rounds[:self.seen])
+        last = self._rounds[(self.seen - 1 - np.arange(min(self.seen, self.window))) % len(self._rounds)]
+        r = self.ratios["verify"]; r.clear(); r.extend(last[::-1, 3] / (last[::-1, 2] + self.per_node * last[::-1, 0]))
+        if len(r) >= self.min_rounds: self.scale["verify"] = float(np.median(r))
+
+    def _per_node(self, a: np.ndarray) -> float:
+        """beta of rounds `a`: weighted least squares of the per-budget median times on s C_v + s beta n over budgets
+        seen 3+ times (0 with fewer than two such), kept >= -(C_v's least slope): C_v' stays non-decreasing."""
+        k0 = 1 if self.zero_apart else 0
+        a = a[a[:, 0] >= k0]
+        ns, counts = np.unique(a[:, 0], return_counts=True)
+        ns, counts = ns[counts >= 3], counts[counts >= 3]  # a median of three or more outlasts a stall
+        if ns.size < 2: return 0.0
+        x = np.array([np.median(a[a[:, 0] == k, 2]) for k in ns])  # modelled C_v per budget
+        y = np.array([np.median(a[a[:, 0] == k, 3]) for k in ns])  # measured per budget
+        w = np.sqrt(counts)
+        (s, sb), *_ = np.linalg.lstsq(np.stack([x, ns], 1) * w[:, None], y * w, rcond=None)
+        if not (s > 0 and np.isfinite(sb)): return 0.0
+        lo = -min(float(np.diff(self.base.verify([k0, k0 + 1], l))[0]) for l in (a[:, 1].min(), a[:, 1].max()))
+        return max(float(sb / s), lo)
+
+    def __repr__(self):
+        shape = f", C_v {1e3 * self.per_node:+.2f} ms/node" if self.shape_window else ""
+        return f"{type(self).__name__}(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f}{shape})"
 
 # %% ../nbs/04_cost.ipynb #9400fc6d
 class ConstantCost:

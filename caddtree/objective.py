@@ -58,7 +58,7 @@ class AffineCost:
 class Observing(Protocol):
     "A cost model that learns from measured rounds."
     def observe(self, n: int, l: int, draft_s: float | None, verify_s: float | None) -> None:
-        "Record one round: `n` nodes verified at context `l` took `verify_s` seconds after a `draft_s` drafter pass."
+        "Record one round: `n` nodes at context `l` took `verify_s` seconds (build, verify) after a `draft_s` pass."
         ...
 
 # %% ../nbs/00_objective.ipynb #cbe509f3
