@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from tqdm.auto import tqdm
 from .objective import CostModel
 from .cost import OnlineCost
-from .tree import Autoregressive, DraftTree, Policy, grow, make_policy
+from .tree import Autoregressive, DraftTree, Marginals, Policy, grow, make_policy
 from .target import Target, cache_len, encode_prompt, load_target, stop_tokens as target_stop_tokens
 from .drafter import Drafter, check_fits, default_drafter
 from .verify import Sampler, lazy_head_for, verify_tree
@@ -128,7 +128,8 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
         te = time.perf_counter()
         rows.append((len(tree), len(v.tokens), l, tb - ta, tc - tb, td - tc, te - td, v.head_calls))
         if trace:
-            top = torch.topk(logp.float().cpu(), min(trace_topk, logp.shape[-1]), -1) if uses else (None, None)
+            top = (None, None) if not uses else logp.topk(trace_topk) if isinstance(logp, Marginals) else \
+                torch.topk(logp.float().cpu(), min(trace_topk, logp.shape[-1]), -1)
             rounds.append(Round(l, root, top[0], top[1], tree, v.path, v.tokens,
                                 dict(draft=tb - ta, build=tc - tb, verify=td - tc, book=te - td)))
     bar.close()

@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_drafter.ipynb #9a34c0d1
 from __future__ import annotations
-import copy, importlib.util, json, math
+import copy, importlib.util, json
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 import torch
@@ -18,6 +18,7 @@ from transformers.models.qwen3.modeling_qwen3 import Qwen3MLP, Qwen3RMSNorm, Qwe
 from .files import atomic_dir
 from .fast import PackedLinear, pack_linears
 from .target import Target, to_dtype
+from .tree import Marginals
 
 # %% auto #0
 __all__ = ['EXTENSIONS', 'DRAFTERS_DIR', 'Drafter', 'DFlashAttention', 'DFlashLayer', 'DraftCache', 'DFlashDrafter',
@@ -33,8 +34,8 @@ class Drafter(Protocol):
     def new_cache(self):
         "A fresh per-generation cache, owned by the drafter (the decoder only hands it back)."
         ...
-    def draft(self, target: Target, feats: list, root: int, cache) -> torch.Tensor:
-        "Log-probs (block_size - 1, V) after `root`, given the features of the tokens committed since the last call."
+    def draft(self, target: Target, feats: list, root: int, cache) -> torch.Tensor | Marginals:
+        "Log-probs (block_size - 1, V) after `root` (or `Marginals`), given the features of the tokens committed since."
         ...
 
 # %% ../nbs/08_drafter.ipynb #462605eb
@@ -232,8 +233,8 @@ def logits(self: DFlashDrafter, target: Target, h: torch.Tensor) -> torch.Tensor
 
 # %% ../nbs/08_drafter.ipynb #c4f45071
 @patch
-def draft(self: DFlashDrafter, target: Target, feats: list[torch.Tensor], root: int, cache: DraftCache) -> torch.Tensor:
-    "One drafter pass: log-probs (B-1, V) for the positions after `root`, given the new tokens' target features."
+def draft(self: DFlashDrafter, target: Target, feats: list[torch.Tensor], root: int, cache: DraftCache):
+    "One drafter pass: log-probs (B-1, V) after `root` (`Marginals` over a draft vocabulary), from new features."
     with torch.inference_mode():
         dev = self.fc.weight.device
         c = feats[0].shape[1] if feats else 0
@@ -244,9 +245,7 @@ def draft(self: DFlashDrafter, target: Target, feats: list[torch.Tensor], root: 
         h = self(self.block_embeddings(target, torch.tensor([root], device=dev)), pos, ctx, ctx_pos, cache)
         lp = self.log_marginals(self.logits(target, h[0, 1:]))
         if not hasattr(self, "draft_vocab"): return lp
-        # tokens outside the draft vocabulary: never drafted
-        full = lp.new_full((lp.shape[0], target.vocab_size), -math.inf)
-        return full.index_copy_(1, self.draft_vocab.to(lp.device), lp)
+        return Marginals(lp, self.draft_vocab, target.vocab_size)  # tokens outside the draft vocabulary: never drafted
 
 # %% ../nbs/08_drafter.ipynb #3504172a
 def anchor_mask(anchors: torch.Tensor, S: int, B: int) -> torch.Tensor:

@@ -12,7 +12,8 @@ import torch
 from .objective import CostModel, Observing, is_convex, round_cost, phi
 
 # %% auto #0
-__all__ = ['DraftTree', 'grow', 'empty_tree', 'Policy', 'Autoregressive', 'Chain', 'FixedBudget', 'CostAware', 'make_policy']
+__all__ = ['DraftTree', 'Marginals', 'grow', 'empty_tree', 'Policy', 'Autoregressive', 'Chain', 'FixedBudget', 'CostAware',
+           'make_policy']
 
 # %% ../nbs/01_tree.ipynb #3e81badd
 class DraftTree:
@@ -81,10 +82,10 @@ class DraftTree:
 # %% ../nbs/01_tree.ipynb #0a6e095c
 class _Ranked:
     "Tokens of each draft position in decreasing log-prob, ranked lazily by top-k; a rank once given never changes."
-    def __init__(self, logp: torch.Tensor, k0: int, width: int):
-        self.logp, self.width = logp, width
+    def __init__(self, logp: torch.Tensor, k0: int, width: int, ids: torch.Tensor | None = None):
+        self.logp, self.width, self.ids = logp, width, ids  # ids: token id of each column (None: the column is the id)
         v, i = torch.topk(logp, min(k0, width), dim=-1)
-        self.vals, self.toks = v.tolist(), i.tolist()
+        self.vals, self.toks = v.tolist(), self._tokens(i)
         if self.vals and max(r[0] for r in self.vals) > 1e-4:
             raise ValueError("grow: logp must hold log-probabilities (<= 0); apply torch.log_softmax to logits first")
 
@@ -94,20 +95,49 @@ class _Ranked:
         if need >= self.width: return False
         v, i = torch.topk(self.logp[d], min(self.width, max(2 * have, need + 1)))
         given = set(self.toks[d])  # a tie may put a given token past the new k: keep the given ranks, append the rest
-        new = [(a, b) for a, b in zip(v.tolist(), i.tolist()) if b not in given][:self.width - have]
+        new = [(a, b) for a, b in zip(v.tolist(), self._tokens(i)) if b not in given][:self.width - have]
         self.vals[d] += [a for a, _ in new]; self.toks[d] += [b for _, b in new]
         return True
 
+    def _tokens(self, i: torch.Tensor) -> list:
+        return (i if self.ids is None else self.ids[i]).tolist()
+
 # %% ../nbs/01_tree.ipynb #3ef17729
-def _as_logp(logp) -> torch.Tensor:
-    "Validate the drafter's log-probs: a (D, V) float tensor on the CPU."
+@dataclass
+class Marginals:
+    """Draft log-probs over part of the vocabulary: `logp` (D, K) for the tokens `ids` (K,) of a `vocab_size`
+    vocabulary; every other token has probability 0. A drafter with a reduced output vocabulary returns these, so a
+    tree grows from its K columns instead of V mostly empty ones."""
+    logp: torch.Tensor
+    ids: torch.Tensor
+    vocab_size: int
+    def __post_init__(self):
+        if self.logp.ndim != 2 or self.ids.ndim != 1 or self.ids.numel() != self.logp.shape[1]:
+            raise ValueError(f"Marginals: logp must be (positions, K) and ids (K,), got {tuple(self.logp.shape)} and "
+                             f"{tuple(self.ids.shape)}")
+        if self.ids.numel() > self.vocab_size:
+            raise ValueError(f"Marginals: {self.ids.numel()} ids for a vocabulary of {self.vocab_size}")
+    @property
+    def shape(self) -> tuple: return (self.logp.shape[0], self.vocab_size)
+    def dense(self) -> torch.Tensor:
+        "The (D, vocab_size) log-probs, -inf outside `ids`."
+        return self.logp.new_full(self.shape, -math.inf).index_copy_(1, self.ids.to(self.logp.device), self.logp)
+    def topk(self, k: int) -> tuple:
+        "The `k` best log-probs of each position and their token ids, as float / long CPU tensors."
+        v, i = torch.topk(self.logp.float().cpu(), min(k, self.logp.shape[1]), -1)
+        return v, self.ids.cpu()[i]
+
+def _as_logp(logp) -> tuple:
+    "Validate the drafter's log-probs, (D, V) or `Marginals`: a float CPU tensor (D, V or K) and its ids (or None)."
+    ids = None
+    if isinstance(logp, Marginals): logp, ids = logp.logp, logp.ids.cpu()
     lp = torch.as_tensor(logp)
     if lp.ndim != 2 or lp.shape[0] < 1 or lp.shape[1] < 1:
         raise ValueError(f"grow: logp must have shape (positions, vocab), got {tuple(lp.shape)}")
     if not lp.is_floating_point(): raise ValueError("grow: logp must be a float tensor of log-probabilities")
-    return lp.detach().float().cpu()
+    return lp.detach().float().cpu(), ids
 
-def grow(logp,                      # (D, V) log-probs of draft positions 1..D
+def grow(logp,                      # (D, V) log-probs of draft positions 1..D, or their `Marginals`
          # stop after this many draft nodes (None: `keep` and the paths of probability > 0 bound growth)
          max_nodes: int | None = None,
          keep=None,                 # optional rule keep(n, phi, delta) -> bool, asked before each node is added
@@ -115,7 +145,7 @@ def grow(logp,                      # (D, V) log-probs of draft positions 1..D
          root: int = -1,            # root token id, if known
         ) -> DraftTree:
     "Grow a draft tree best-first from per-position log-probs, until `max_nodes` or the first `keep` refusal."
-    lp = _as_logp(logp)
+    lp, ids = _as_logp(logp)
     D, V = lp.shape
     width = V if width is None else min(int(width), V)
     if width < 1: raise ValueError("grow: width must be >= 1")
@@ -125,7 +155,7 @@ def grow(logp,                      # (D, V) log-probs of draft positions 1..D
     if max_nodes < 0: raise ValueError(f"grow: max_nodes must be >= 0, got {max_nodes}")
     tokens, parents, depths, scores = [root], [-1], [0], [0.0]
     if max_nodes == 0: return DraftTree(tokens, parents, depths, scores)
-    R = _Ranked(lp, k0=min(max_nodes, 16), width=width)
+    R = _Ranked(lp, k0=min(max_nodes, 16), width=width, ids=ids)
     vals, toks = R.vals, R.toks
     heap = [(-vals[0][0], 0, 0, 0, 0.0)]  # (-score, depth index, rank, parent, parent's score)
     total, n, exp, push, pop = 0.0, 0, math.exp, heapq.heappush, heapq.heappop
@@ -165,7 +195,7 @@ class Chain(Policy):
     "Vanilla DFlash: the argmax token at every draft position."
     def __call__(self, logp, l: int = 0) -> DraftTree:
         "The argmax path through the log-probs `logp` (D, V): one node per draft position."
-        return grow(logp, max_nodes=_as_logp(logp).shape[0], width=1)
+        return grow(logp, max_nodes=_as_logp(logp)[0].shape[0], width=1)
     def __repr__(self): return "Chain()"
 
 @dataclass
@@ -241,11 +271,11 @@ class CostAware(Policy):
         "Whether rounds use the bounded scan (the cost model is not promised convex, or `stop='exact'`)."
         return self.stop == "exact" or (self.stop == "auto" and not is_convex(self.cost))
     def __call__(self, logp, l: int = 0) -> DraftTree:
-        "The throughput-optimal tree for the log-probs `logp` (D, V) at context length `l`."
+        "The throughput-optimal tree for the log-probs `logp` (D, V, or `Marginals`) at context length `l`."
         if self.exact:
-            lp = _as_logp(logp)
-            stop = _ExactStop(self.cost, l, self.scan_cap if self.max_nodes is None else self.max_nodes, lp.shape[0])
-            t = grow(lp, max_nodes=stop.cap, keep=stop)
+            depth = _as_logp(logp)[0].shape[0]
+            stop = _ExactStop(self.cost, l, self.scan_cap if self.max_nodes is None else self.max_nodes, depth)
+            t = grow(logp, max_nodes=stop.cap, keep=stop)
             stop.seen(len(t), t.phi)  # growth may end without asking about its last tree
             return t if stop.best_n == len(t) else _prefix(t, stop.best_n)
         stop = _ThroughputStop(self.cost, l)
