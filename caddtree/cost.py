@@ -269,7 +269,7 @@ class OnlineCost(ScaledCost):
                              "keep the profile's shape")
         self.window, self.min_rounds, self.shape_window = window, min_rounds, shape_window
         self.refit_every, self.per_node, self.seen = refit_every, 0.0, 0
-        self.ratios = dict(draft=deque(maxlen=window), verify=deque(maxlen=window))
+        self.draft_ratios = deque(maxlen=window)
         self._rounds = np.zeros((shape_window or window, 4))  # ring of (n, l, modelled C_v, measured) of recent rounds
 
     def verify(self, n, l: int = 0) -> np.ndarray:
@@ -279,16 +279,16 @@ class OnlineCost(ScaledCost):
     def observe(self, n: int, l: int, draft_s: float | None = None, verify_s: float | None = None) -> None:
         "Record one round's measured times; each scale becomes the median of its recent ratios (to the refitted shape)."
         if draft_s is not None and self.base.draft > 0 and draft_s > 0:
-            r = self.ratios["draft"]; r.append(draft_s / self.base.draft)
+            r = self.draft_ratios; r.append(draft_s / self.base.draft)
             if len(r) >= self.min_rounds: self.scale["draft"] = float(np.median(r))
         modelled = float(self.base.verify(n, l))
         if verify_s is None or not modelled > 0 or not verify_s > 0: return
         self._rounds[self.seen % len(self._rounds)] = (n, l, modelled, verify_s); self.seen += 1
         if self.shape_window and self.seen >= self.min_rounds and self.seen % self.refit_every == 0:
             self.per_node = self._per_node(self._rounds[:self.seen])
+        if self.seen < self.min_rounds: return
         last = self._rounds[(self.seen - 1 - np.arange(min(self.seen, self.window))) % len(self._rounds)]
-        r = self.ratios["verify"]; r.clear(); r.extend(last[::-1, 3] / (last[::-1, 2] + self.per_node * last[::-1, 0]))
-        if len(r) >= self.min_rounds: self.scale["verify"] = float(np.median(r))
+        self.scale["verify"] = float(np.median(last[:, 3] / (last[:, 2] + self.per_node * last[:, 0])))
 
     def _per_node(self, a: np.ndarray) -> float:
         """beta of rounds `a`: weighted least squares of the per-budget median times on s C_v + s beta n over budgets
