@@ -74,10 +74,15 @@ class Generation:
 # %% ../nbs/11_decode.ipynb #04d92481
 class SpecDecoder:
     """Speculative decoding of `target` with `drafter` under a tree `policy` (Autoregressive, Chain, DDTree, CaDDTree).
-    `lazy_head`: how verification runs the output head (`verify_tree`'s `lazy`; None: lazily wherever it can)."""
+    `lazy_head`: how verification runs the output head (`verify_tree`'s `lazy`; None: lazily wherever it can);
+    `head_rows`: the fewest rows a lazy head product covers (`verify_tree`'s; 1: a branch at a time)."""
     def __init__(self, target: Target, drafter: Drafter | None = None, policy: Policy | None = None,
-                 lazy_head: bool | None = None):
+                 lazy_head: bool | None = None, head_rows: int = 8):
         self.target, self.drafter, self.lazy_head = target, drafter, lazy_head_for(target, lazy_head)
+        if isinstance(head_rows, bool) or not isinstance(head_rows, int) or head_rows < 1:
+            raise ValueError(f"head_rows must be an integer >= 1 (1: the output head a branch at a time), got "
+                             f"{head_rows!r}")
+        self.head_rows = head_rows
         self.policy = policy if policy is not None else Autoregressive()
         if not isinstance(self.policy, Policy):
             raise ValueError(f"policy must be a caddtree.tree.Policy, got {self.policy!r}")
@@ -117,7 +122,7 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
         sync(dev); tb = time.perf_counter()
         tree = self.policy(logp, l)
         tc = time.perf_counter()
-        v = verify_tree(T, tree, root, cache, sampler, self.layers, self.lazy_head)
+        v = verify_tree(T, tree, root, cache, sampler, self.layers, self.lazy_head, self.head_rows)
         sync(dev); td = time.perf_counter()
         new = v.tokens[:max_new_tokens - len(out)]
         for j, t in enumerate(new):

@@ -81,16 +81,30 @@ def walk(tree: DraftTree, logits, sampler: Sampler):
 
 # %% ../nbs/09_verify.ipynb #3e3418b4
 class LazyHead:
-    "Logits of a tree pass's rows, from its final hidden states, computed a branch at a time when the walk asks."
-    def __init__(self, head, hidden: torch.Tensor, tree: DraftTree):
-        self.head, self.hidden, self.first_child, self.rows, self.calls = head, hidden, tree.first_child, {}, 0
+    """Logits of a tree pass's rows, from its final hidden states, computed when the walk asks: per product, the asked
+    node's branch (its chain of best children), widened to `min_rows` rows with the likeliest nodes below it."""
+    def __init__(self, head, hidden: torch.Tensor, tree: DraftTree, min_rows: int = 1):
+        if isinstance(min_rows, bool) or int(min_rows) != min_rows or min_rows < 1:
+            raise ValueError(f"LazyHead: min_rows must be an integer >= 1 (1: a branch per product), got {min_rows!r}")
+        self.head, self.hidden, self.parents, self.min_rows = head, hidden, tree.parents, int(min_rows)
+        self.first_child, self.rows, self.calls = tree.first_child, {}, 0
+    def _below(self, i: int) -> list:
+        "The nodes under node i, in pop order (parents come before their children)."
+        inside, out = {i}, []
+        for j in range(i + 1, len(self.parents)):
+            if self.parents[j] in inside: inside.add(j); out.append(j)
+        return out
     def __getitem__(self, i: int) -> torch.Tensor:
         if i not in self.rows:
-            chain = [i]
-            while self.first_child[chain[-1]] >= 0: chain.append(int(self.first_child[chain[-1]]))
-            self.rows.update(zip(chain, self.head(self.hidden[chain])))
+            take = [i]
+            while self.first_child[take[-1]] >= 0: take.append(int(self.first_child[take[-1]]))
+            if len(take) < self.min_rows:
+                held = set(take) | self.rows.keys()
+                take += [j for j in self._below(i) if j not in held][:self.min_rows - len(take)]
+            self.rows.update(zip(take, self.head(self.hidden[take])))
             self.calls += 1
         return self.rows[i]
+
 
 # %% ../nbs/09_verify.ipynb #afe8ee58
 @dataclass
@@ -99,7 +113,7 @@ class Verified:
     path: list          # accepted node indices, root first
     tokens: list        # accepted draft tokens followed by the bonus token
     feats: list         # target hidden states after the drafter's layers for root + accepted nodes, each (1, a+1, H)
-    head_calls: int = 1 # output-head products the walk took (lazy head: one per branch visited; else one for all rows)
+    head_calls: int = 1 # output-head products the walk took (lazy head: one per product `LazyHead` made; else one)
 
 def lazy_head_for(target: Target, lazy: bool | None = None) -> bool:
     "Whether verification runs `target`'s head lazily: `lazy`, or (None) wherever the target allows it; checked."
@@ -110,16 +124,17 @@ def lazy_head_for(target: Target, lazy: bool | None = None) -> bool:
 
 @torch.inference_mode()
 def verify_tree(target: Target, tree: DraftTree, root: int, cache, sampler: Sampler, layers=(),
-                lazy: bool | None = None) -> Verified:
+                lazy: bool | None = None, head_rows: int = 8) -> Verified:
     """Verify `tree` under `root` with one target pass, walk it, and compact `cache` to the accepted path.
-    `lazy`: logits a branch at a time (`LazyHead`; None: wherever the target allows it) or, False, all rows at once."""
+    `lazy`: logits when the walk asks (`LazyHead`, products of at least `head_rows` rows, or the branch when it is
+    longer; None: wherever the target allows it) or, False, all rows at once."""
     lazy = lazy_head_for(target, lazy)
     l = cache_len(cache)
     ids, pos = tree_inputs(tree, root, l, target.device)
     mask = tree_mask(tree, l, target.attn_implementation, target.dtype, target.device) if len(tree) else None
     if lazy:
         final, hidden = target.hidden(ids, pos, cache=cache, mask=mask, layers=layers)
-        head = LazyHead(target.head, final[0], tree)
+        head = LazyHead(target.head, final[0], tree, head_rows)
         path, bonus = walk(tree, head, sampler)
     else:
         logits, hidden = target.forward(ids, pos, cache=cache, mask=mask, layers=layers)
