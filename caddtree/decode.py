@@ -16,7 +16,7 @@ from .cost import OnlineCost
 from .tree import Autoregressive, DraftTree, Marginals, Policy, grow, make_policy
 from .target import Target, cache_len, encode_prompt, load_target, stop_tokens as target_stop_tokens
 from .drafter import Drafter, check_fits, default_drafter
-from .verify import Sampler, lazy_head_for, verify_tree
+from .verify import Sampler, check_head_rows, lazy_head_for, verify_tree
 from .profile import cost_model_for, sync
 
 # %% auto #0
@@ -79,10 +79,7 @@ class SpecDecoder:
     def __init__(self, target: Target, drafter: Drafter | None = None, policy: Policy | None = None,
                  lazy_head: bool | None = None, head_rows: int = 8):
         self.target, self.drafter, self.lazy_head = target, drafter, lazy_head_for(target, lazy_head)
-        if isinstance(head_rows, bool) or not isinstance(head_rows, int) or head_rows < 1:
-            raise ValueError(f"head_rows must be an integer >= 1 (1: the output head a branch at a time), got "
-                             f"{head_rows!r}")
-        self.head_rows = head_rows
+        self.head_rows = check_head_rows(head_rows)
         self.policy = policy if policy is not None else Autoregressive()
         if not isinstance(self.policy, Policy):
             raise ValueError(f"policy must be a caddtree.tree.Policy, got {self.policy!r}")

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 import torch
 from .tree import DraftTree
 from .target import GROUPED_SDPA, Target, cache_keep, cache_len
+import numpy as np
 
 # %% auto #0
-__all__ = ['tree_inputs', 'tree_mask', 'Sampler', 'walk', 'LazyHead', 'Verified', 'lazy_head_for', 'verify_tree']
+__all__ = ['tree_inputs', 'tree_mask', 'Sampler', 'walk', 'check_head_rows', 'LazyHead', 'Verified', 'lazy_head_for',
+           'verify_tree']
 
 # %% ../nbs/09_verify.ipynb #540144d8
 def tree_inputs(tree: DraftTree, root: int, l: int, device=None):
@@ -80,13 +82,18 @@ def walk(tree: DraftTree, logits, sampler: Sampler):
         path.append(nxt)
 
 # %% ../nbs/09_verify.ipynb #3e3418b4
+def check_head_rows(rows, name: str = "head_rows") -> int:
+    "`rows` as the fewest rows a head product covers, or a ValueError naming `name` and what it takes."
+    if isinstance(rows, bool) or not isinstance(rows, (int, np.integer)) or rows < 1:
+        raise ValueError(f"{name} must be an integer >= 1 (1: the output head a branch at a time), got {rows!r}")
+    return int(rows)
+
 class LazyHead:
     """Logits of a tree pass's rows, from its final hidden states, computed when the walk asks: per product, the asked
     node's branch (its chain of best children), widened to `min_rows` rows with the likeliest nodes below it."""
     def __init__(self, head, hidden: torch.Tensor, tree: DraftTree, min_rows: int = 1):
-        if isinstance(min_rows, bool) or int(min_rows) != min_rows or min_rows < 1:
-            raise ValueError(f"LazyHead: min_rows must be an integer >= 1 (1: a branch per product), got {min_rows!r}")
-        self.head, self.hidden, self.parents, self.min_rows = head, hidden, tree.parents, int(min_rows)
+        self.head, self.hidden, self.parents = head, hidden, tree.parents
+        self.min_rows = check_head_rows(min_rows, "LazyHead: min_rows")
         self.first_child, self.rows, self.calls = tree.first_child, {}, 0
     def _below(self, i: int) -> list:
         "The nodes under node i, in pop order (parents come before their children)."
@@ -104,7 +111,6 @@ class LazyHead:
             self.rows.update(zip(take, self.head(self.hidden[take])))
             self.calls += 1
         return self.rows[i]
-
 
 # %% ../nbs/09_verify.ipynb #afe8ee58
 @dataclass
