@@ -6,10 +6,10 @@
 from __future__ import annotations
 import math
 from dataclasses import dataclass
+import numpy as np
 import torch
 from .tree import DraftTree
 from .target import GROUPED_SDPA, Target, cache_keep, cache_len
-import numpy as np
 
 # %% auto #0
 __all__ = ['tree_inputs', 'tree_mask', 'Sampler', 'walk', 'check_head_rows', 'LazyHead', 'Verified', 'lazy_head_for',
