@@ -12,13 +12,13 @@ import numpy as np
 import pandas as pd
 import cvxpy as cp
 from tqdm.auto import tqdm
-from .objective import CostModel, is_convex
+from .objective import CostModel, Observing, is_convex
 from .files import atomic_file
 
 # %% auto #0
 __all__ = ['QP_SOLVERS', 'FORMAT', 'VERSION', 'fit_convex_monotone', 'FittedCost', 'save_cost', 'load_cost', 'age_days',
-           'profile_verify', 'fit_cost', 'ScaledCost', 'OnlineCost', 'ConstantCost', 'RawCost', 'raw_cost',
-           'load_official_cost', 'official_convention', 'convention_gap']
+           'profile_verify', 'fit_cost', 'ScaledCost', 'OnlineCost', 'BudgetCost', 'ConstantCost', 'RawCost',
+           'raw_cost', 'load_official_cost', 'official_convention', 'convention_gap']
 
 # %% ../nbs/04_cost.ipynb #723a2d7c
 QP_SOLVERS = ("CLARABEL", "OSQP", "SCS", "ECOS")  # preference order among installed solvers
@@ -256,6 +256,11 @@ class ScaledCost:
     def __repr__(self):
         return f"{type(self).__name__}(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f})"
 
+def _median(xs) -> float:
+    "The median of a short sequence (sorted in Python: for a window of a few dozen, faster than numpy's)."
+    s = sorted(xs); k = len(s) // 2
+    return float(s[k] if len(s) % 2 else 0.5 * (s[k - 1] + s[k]))
+
 class OnlineCost(ScaledCost):
     """`base` with C_d and C_v scaled by robust running ratios of measured to modelled round times; with `shape_window`,
     C_v also learns its growth in n from that many recent rounds: C_v'(n; l) = s (C_v(n; l) + beta n)."""
@@ -263,30 +268,48 @@ class OnlineCost(ScaledCost):
                  refit_every: int = 8):  # rounds between refits of the shape (beta)
         super().__init__(base)
         if window < 1 or min_rounds < 1 or refit_every < 1:
-            raise ValueError("OnlineCost: window, min_rounds and refit_every must be >= 1")
+            raise ValueError(f"{type(self).__name__}: window, min_rounds and refit_every must be >= 1")
         if shape_window is not None and shape_window < window:
-            raise ValueError(f"OnlineCost: shape_window ({shape_window}) must be >= window ({window}), or None to "
-                             "keep the profile's shape")
+            raise ValueError(f"{type(self).__name__}: shape_window ({shape_window}) must be >= window ({window}), or "
+                             "None to keep the profile's shape")
         self.window, self.min_rounds, self.shape_window = window, min_rounds, shape_window
         self.refit_every, self.per_node, self.seen = refit_every, 0.0, 0
-        self.draft_ratios = deque(maxlen=window)
+        self.draft_ratios, self.verify_ratios = deque(maxlen=window), deque(maxlen=window)
         self._rounds = np.zeros((shape_window or window, 4))  # ring of (n, l, modelled C_v, measured) of recent rounds
+        self._row_l, self._row = None, np.zeros(0)  # base's C_v(0..k; l) at the last context asked
+        self._cache = not isinstance(base, Observing)  # a base that learns changes between calls: not kept
+
+    def _base(self, n, l: int) -> np.ndarray:
+        "base's C_v(n; l); whole node counts are read from a row kept for the last context (a round prices, then observes)."
+        a = np.asarray(n)
+        if not self._cache or a.dtype.kind not in "iu" or (a.size and a.min() < 0):
+            return np.asarray(self.base.verify(n, l), np.float64)
+        top = int(a.max()) if a.size else 0
+        if l != self._row_l or top >= self._row.size:
+            self._row = np.asarray(self.base.verify(np.arange(max(top + 1, 65)), l), np.float64); self._row_l = l
+        return self._row[a]
 
     def verify(self, n, l: int = 0) -> np.ndarray:
-        v = np.asarray(self.base.verify(n, l), np.float64)
+        v = self._base(n, l)
         return self.scale["verify"] * (v + self.per_node * np.asarray(n, np.float64) if self.per_node else v)
 
     def observe(self, n: int, l: int, draft_s: float | None = None, verify_s: float | None = None) -> None:
         "Record one round's measured times; each scale becomes the median of its recent ratios (to the refitted shape)."
         if draft_s is not None and self.base.draft > 0 and draft_s > 0:
             r = self.draft_ratios; r.append(draft_s / self.base.draft)
-            if len(r) >= self.min_rounds: self.scale["draft"] = float(np.median(r))
-        modelled = float(self.base.verify(n, l))
-        if verify_s is None or not modelled > 0 or not verify_s > 0: return
+            if len(r) >= self.min_rounds: self.scale["draft"] = _median(r)
+        if verify_s is None or not verify_s > 0: return
+        modelled = float(self._base(int(n), l))
+        if modelled > 0: self._record(int(n), l, modelled, verify_s)
+
+    def _record(self, n: int, l: int, modelled: float, verify_s: float) -> None:
+        "One round's C_v as modelled and as measured: update the shape (every `refit_every` rounds) and the scale."
         self._rounds[self.seen % len(self._rounds)] = (n, l, modelled, verify_s); self.seen += 1
+        self.verify_ratios.append(verify_s / modelled)
         if self.shape_window and self.seen >= self.min_rounds and self.seen % self.refit_every == 0:
             self.per_node = self._per_node(self._rounds[:self.seen])
         if self.seen < self.min_rounds: return
+        if not self.per_node: self.scale["verify"] = _median(self.verify_ratios); return
         last = self._rounds[(self.seen - 1 - np.arange(min(self.seen, self.window))) % len(self._rounds)]
         self.scale["verify"] = float(np.median(last[:, 3] / (last[:, 2] + self.per_node * last[:, 0])))
 
@@ -309,6 +332,49 @@ class OnlineCost(ScaledCost):
     def __repr__(self):
         shape = f", C_v {1e3 * self.per_node:+.2f} ms/node" if self.shape_window else ""
         return f"{type(self).__name__}(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f}{shape})"
+
+# %% ../nbs/04_cost.ipynb #8aea511d
+class BudgetCost(OnlineCost):
+    """`OnlineCost` that prices each budget at what decoding's rounds at that budget took: C_v'(n; l) = rho(n) C_v(n; l),
+    rho(n) the median measured-to-modelled ratio of the last `per_budget` rounds at budget n; a budget with fewer than
+    `budget_rounds` such rounds in the last `max_age` takes the ratio of the nearest such budget below it (above, if
+    none is below; the overall scale while none has enough). Not convex: `CostAware` scans for the argmax."""
+    convex = False
+    def __init__(self, base: CostModel, window: int = 32, min_rounds: int = 4, per_budget: int = 16,
+                 budget_rounds: int = 3, max_age: int = 512):
+        super().__init__(base, window, min_rounds)
+        if not 1 <= budget_rounds <= per_budget or max_age < per_budget:
+            raise ValueError(f"BudgetCost: need 1 <= budget_rounds ({budget_rounds}) <= per_budget ({per_budget}) <= "
+                             f"max_age ({max_age})")
+        self.per_budget, self.budget_rounds, self.max_age = per_budget, budget_rounds, max_age
+        self._by_n, self._knots = {}, None  # budget -> recent (round index, ratio); the fresh budgets' ratios
+
+    def _record(self, n, l, modelled, verify_s):
+        super()._record(n, l, modelled, verify_s)
+        self._by_n.setdefault(n, deque(maxlen=self.per_budget)).append((self.seen, verify_s / modelled))
+        self._knots = None
+
+    def ratios(self) -> dict:
+        "rho of each budget with enough fresh rounds: {n: median ratio of measured to modelled C_v}."
+        if self._knots is None:
+            old = self.seen - self.max_age
+            fresh = {n: [r for t, r in q if t > old] for n, q in self._by_n.items()}
+            self._knots = {n: _median(r) for n, r in sorted(fresh.items()) if len(r) >= self.budget_rounds}
+        return self._knots
+
+    def verify(self, n, l: int = 0) -> np.ndarray:
+        knots = self.ratios()
+        if self.zero_apart: knots = {k: r for k, r in knots.items() if k >= 1}  # n = 0, the plain pass, stands apart
+        v, a = self._base(n, l), np.asarray(n, np.float64)
+        if not knots: return self.scale["verify"] * v
+        ns, rho = np.fromiter(knots, np.float64), np.fromiter(knots.values(), np.float64)
+        r = rho[np.maximum(np.searchsorted(ns, a, side="right") - 1, 0)]  # the nearest fresh budget at or below n
+        if self.zero_apart: r = np.where(a < 1, self.ratios().get(0, self.scale["verify"]), r)
+        return r * v
+
+    def __repr__(self):
+        rho = " ".join(f"{n}:{r:.2f}" for n, r in self.ratios().items())
+        return f"BudgetCost(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f}, by budget {{{rho}}})"
 
 # %% ../nbs/04_cost.ipynb #9400fc6d
 class ConstantCost:
