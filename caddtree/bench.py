@@ -8,6 +8,7 @@ import copy, datetime, hashlib, json, random, re
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from scipy.stats import bootstrap
 import torch
 from tqdm.auto import tqdm
 from datasets import Dataset
@@ -26,9 +27,9 @@ from .shards import self_distill
 from .replay import calibrate, heldout_sets, reliability, replay
 
 # %% auto #0
-__all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'round_times', 'warm_up', 'benchmark', 'mtbench_second_turns',
-           'bench_prompts', 'bench_policies', 'pick_methods', 'read_runs', 'run_benchmark', 'bench', 'rounds_cost',
-           'replan', 'calibration_effect', 'demo']
+__all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'compare', 'round_times', 'warm_up', 'benchmark',
+           'mtbench_second_turns', 'bench_prompts', 'bench_policies', 'pick_methods', 'read_runs', 'run_benchmark',
+           'bench', 'rounds_cost', 'replan', 'calibration_effect', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
@@ -71,6 +72,27 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
                                      oracle_budget=best.method.str.split("-").str[1].astype(int))], ignore_index=True)
     out["tokens_per_s"] = 1e3 / out.ms_per_token
     return out.sort_values(["set", "ms_per_token"]).reset_index(drop=True)
+
+# %% ../nbs/16_bench.ipynb #84b97088
+def compare(runs: pd.DataFrame, a: str, b: str, level: float = 0.9, resamples: int = 2000, seed: int = 0
+           ) -> pd.DataFrame:
+    """Per set, method `a`'s time per token over `b`'s: the geometric mean over prompts of the ratio of their median
+    times per token, with a bootstrap interval over prompts at confidence `level`, and the prompts it rests on."""
+    if not 0 < level < 1: raise ValueError(f"compare: level must lie in (0, 1), got {level}")
+    missing = sorted({a, b} - set(runs.method))
+    if missing: raise ValueError(f"compare: the runs have no method {missing}; they have {sorted(set(runs.method))}")
+    per = runs.assign(t=runs.decode_s / runs.tokens).groupby(["set", "prompt", "method"]).t.median().unstack()
+    rows = []
+    for s, g in per.groupby(level="set"):
+        r = np.log(g[a] / g[b]).dropna().to_numpy()
+        if r.size == 0: continue
+        lo = hi = np.nan
+        if r.size > 1:  # percentile bootstrap of the mean log ratio over prompts
+            ci = bootstrap((r,), np.mean, confidence_level=level, n_resamples=resamples, method="percentile",
+                           rng=np.random.default_rng(seed)).confidence_interval
+            lo, hi = ci.low, ci.high
+        rows.append(dict(set=s, ratio=np.exp(r.mean()), low=np.exp(lo), high=np.exp(hi), prompts=r.size))
+    return pd.DataFrame(rows, columns=["set", "ratio", "low", "high", "prompts"])
 
 # %% ../nbs/16_bench.ipynb #38fe6077
 def _round_rows(runs: pd.DataFrame, who: str) -> pd.DataFrame:
