@@ -29,7 +29,7 @@ from .replay import calibrate, heldout_sets, reliability, replay
 # %% auto #0
 __all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'compare', 'round_times', 'warm_up', 'benchmark',
            'mtbench_second_turns', 'bench_prompts', 'bench_policies', 'pick_methods', 'read_runs', 'run_benchmark',
-           'bench', 'rounds_cost', 'replan', 'calibration_effect', 'demo']
+           'bench', 'report', 'rounds_cost', 'replan', 'calibration_effect', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
@@ -295,6 +295,26 @@ def bench(out, preset: str = "default", sets=EVAL_SETS, target: Target | None = 
     policies = pick_methods(bench_policies(cost, cfg["grid"]), methods)
     return run_benchmark(target, drafter, prompts, policies, out, cfg["max_new_tokens"], cfg["repeats"],
                          cfg["ablation_prompts"], meta=dict(preset=preset, config=cfg), progress=progress)
+
+# %% ../nbs/16_bench.ipynb #3fd27b48
+def report(runs: pd.DataFrame, level: float = 0.9) -> str:
+    """What `caddtree_bench` prints: speedups over plain decoding, a round's median time over a plain step's, and each
+    CaDDTree's time per token over the set's best fixed budget with its bootstrap interval (`compare`)."""
+    s = summarize(runs)
+    main = s[~s.method.isin(ABLATIONS)]
+    parts = [main.pivot(index="method", columns="set", values="speedup").round(2).to_string()]
+    if "contexts" in runs:
+        rt = round_times(runs, by=("set", "method"))
+        parts.append("round time / plain step (median):\n" + rt[~rt.method.isin(ABLATIONS)].pivot(
+            index="method", columns="set", values="step_ratio").round(2).to_string())
+    best = s[s.method == "ddtree-oracle"].set_index("set").oracle_budget
+    rows = [compare(runs[runs.set == st], m, f"ddtree-{int(k)}", level).assign(method=m, against=f"ddtree-{int(k)}")
+            for m in main.method.unique() if m.startswith("caddtree") for st, k in best.items()
+            if m in set(runs[runs.set == st].method)]
+    if rows:
+        t = pd.concat(rows).set_index(["method", "set"])[["against", "ratio", "low", "high"]].round(3)
+        parts.append(f"time per token over the best fixed budget (per prompt, {level:.0%} interval):\n" + t.to_string())
+    return "\n\n".join(parts)
 
 # %% ../nbs/16_bench.ipynb #a9bd26b2
 def rounds_cost(runs: pd.DataFrame, set_name: str, min_rounds: int = 10) -> FittedCost:

@@ -53,7 +53,7 @@ def bench(out: str = "results/bench",
     Example: `caddtree_bench --preset quick --out results/quick`"""
     import os
     from caddtree.target import load_target
-    from caddtree.bench import EVAL_SETS, bench as run_bench, summarize, round_times, ABLATIONS
+    from caddtree.bench import EVAL_SETS, bench as run_bench, report
     if int(os.environ.get("WORLD_SIZE", "1")) > 1:
         import torch, torch.distributed as dist
         dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
@@ -63,15 +63,7 @@ def bench(out: str = "results/bench",
     target = load_target(dtype=dtype, fast=False if eager or compile else None, compile=compile)
     runs = run_bench(out, preset, tuple(sets.split(",")) if sets else EVAL_SETS, target=target,
                      methods=tuple(methods.split(",")) if methods else None, **over)
-    if len(runs):
-        s = summarize(runs)
-        print(s[~s.method.isin(ABLATIONS)].pivot(index="method", columns="set", values="speedup").round(2).to_string())
-        if "contexts" in runs:  # where a round's time went: its median over a plain step's
-            rt = round_times(runs, by=("set", "method"))
-            print("\nround time / plain step (median):")
-            print(rt[~rt.method.isin(ABLATIONS)].pivot(index="method", columns="set", values="step_ratio").round(2)
-                  .to_string())
-        print(f"\nfull results in {out}")
+    if len(runs): print(report(runs) + f"\n\nfull results in {out}")
 
 @call_parse
 def profile(refresh: bool = False,  # profile again even if a cached cost model exists
