@@ -13,9 +13,8 @@ import torch
 from tqdm.auto import tqdm
 from datasets import Dataset
 from .objective import CostModel, best_budget
-from .cost import (BudgetCost, ConstantCost, FittedCost, OnlineCost, ScaledCost, official_convention, raw_cost,
-                           save_cost)
-from .cost import fit_cost
+from .cost import BudgetCost, ConstantCost, FittedCost, OnlineCost, ScaledCost, official_convention, raw_cost
+from .cost import fit_cost, save_cost
 from .files import atomic_file, cache_dir
 from .tree import Autoregressive, Chain, CostAware, FixedBudget, make_policy
 from .target import Target, load_target
@@ -178,7 +177,7 @@ ABLATIONS = ("caddtree-static", "caddtree-constant", "caddtree-Cd-x0.5", "caddtr
              "caddtree-raw", "caddtree-official")
 
 def bench_policies(cost: FittedCost, grid=(3, 4, 6, 8), ablations: bool = True, constant_cap: int = 32) -> dict:
-    "The benchmark's policies by name: plain, chain, DDTree per grid budget, CaDDTree (online, shaped, per budget), ablations."
+    "Policies by name: plain, chain, DDTree per grid budget, CaDDTree (online, shaped, per budget), ablations."
     pol = {"plain": Autoregressive(), "chain": Chain(), **{f"ddtree-{n}": FixedBudget(n) for n in grid},
            "caddtree": CostAware(OnlineCost(cost)), "caddtree-shaped": CostAware(OnlineCost(cost, shape_window=256)),
            "caddtree-budget": CostAware(BudgetCost(cost))}

@@ -280,7 +280,7 @@ class OnlineCost(ScaledCost):
         self._cache = not isinstance(base, Observing)  # a base that learns changes between calls: not kept
 
     def _base(self, n, l: int) -> np.ndarray:
-        "base's C_v(n; l); whole node counts are read from a row kept for the last context (a round prices, then observes)."
+        "base's C_v(n; l); whole node counts from a row kept for the last context (a round prices, then observes)."
         a = np.asarray(n)
         if not self._cache or a.dtype.kind not in "iu" or (a.size and a.min() < 0):
             return np.asarray(self.base.verify(n, l), np.float64)
@@ -335,7 +335,7 @@ class OnlineCost(ScaledCost):
 
 # %% ../nbs/04_cost.ipynb #8aea511d
 class BudgetCost(OnlineCost):
-    """`OnlineCost` that prices each budget at what decoding's rounds at that budget took: C_v'(n; l) = rho(n) C_v(n; l),
+    """`OnlineCost` pricing each budget at what decoding's rounds at that budget took: C_v'(n; l) = rho(n) C_v(n; l),
     rho(n) the median measured-to-modelled ratio of the last `per_budget` rounds at budget n; a budget with fewer than
     `budget_rounds` such rounds in the last `max_age` takes the ratio of the nearest such budget below it (above, if
     none is below; the overall scale while none has enough). Not convex: `CostAware` scans for the argmax."""
