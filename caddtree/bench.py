@@ -369,7 +369,7 @@ def demo(prompt: str, max_new_tokens: int = 128, repeats: int = 3, target: Targe
     "Plain greedy decoding and CaDDTree on one chat prompt, interleaved: speeds, the answer, CaDDTree's rounds."
     target = target or load_target()
     drafter = drafter or default_drafter(target)
-    cost = OnlineCost(cost or cost_model_for(target, drafter, verbose=progress))
+    cost = BudgetCost(cost or cost_model_for(target, drafter, verbose=progress))
     decoders = {"plain": SpecDecoder(target), "caddtree": SpecDecoder(target, drafter, make_policy("caddtree", cost))}
     summary, runs = benchmark(decoders, [prompt], max_new_tokens, repeats, keep=True, progress=progress)
     g = runs[runs.method == "caddtree"].generation.iloc[-1]

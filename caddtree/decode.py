@@ -12,7 +12,7 @@ import torch
 from fastcore.basics import patch
 from tqdm.auto import tqdm
 from .objective import CostModel
-from .cost import OnlineCost
+from .cost import BudgetCost
 from .tree import Autoregressive, DraftTree, Marginals, Policy, grow, make_policy
 from .target import Target, cache_len, encode_prompt, load_target, stop_tokens as target_stop_tokens
 from .drafter import Drafter, check_fits, default_drafter
@@ -157,6 +157,6 @@ def generate(prompt, max_new_tokens: int = 128, policy: str = "caddtree", budget
         drafter = drafter or _default("drafter", lambda: default_drafter(target))
     drafter = drafter or default_drafter(target)
     if policy == "caddtree" and cost is None:
-        cost = _default(("cost", target.tag, id(drafter)), lambda: OnlineCost(cost_model_for(target, drafter)))
+        cost = _default(("cost", target.tag, id(drafter)), lambda: BudgetCost(cost_model_for(target, drafter)))
     decoder = SpecDecoder(target, drafter, make_policy(policy, cost, budget))
     return decoder.generate(prompt, max_new_tokens=max_new_tokens, **kw)
