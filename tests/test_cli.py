@@ -13,7 +13,7 @@ def test_demo_end_to_end():
     assert r.returncode == 0, r.stderr[-3000:]
     out = r.stdout
     assert "identical to plain greedy decoding: True" in out, out
-    for key in ("tokens/s", "speedup x", "tokens per round:", "budget per round: mean", "recalibrated online: OnlineCost("):
+    for key in ("tokens/s", "speedup x", "tokens per round:", "budget per round: mean", "recalibrated online: BudgetCost("):
         assert key in out, (key, out)
 
 def test_bad_argument_is_refused(tmp_path):
