@@ -5,6 +5,7 @@
 # %% ../nbs/04_cost.ipynb #3ae0a21b
 from __future__ import annotations
 import datetime, json, math, random
+from statistics import median
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -256,11 +257,6 @@ class ScaledCost:
     def __repr__(self):
         return f"{type(self).__name__}(draft x{self.scale['draft']:.2f}, verify x{self.scale['verify']:.2f})"
 
-def _median(xs) -> float:
-    "The median of a short sequence (sorted in Python: for a window of a few dozen, faster than numpy's)."
-    s = sorted(xs); k = len(s) // 2
-    return float(s[k] if len(s) % 2 else 0.5 * (s[k - 1] + s[k]))
-
 class OnlineCost(ScaledCost):
     """`base` with C_d and C_v scaled by robust running ratios of measured to modelled round times; with `shape_window`,
     C_v also learns its growth in n from that many recent rounds: C_v'(n; l) = s (C_v(n; l) + beta n)."""
@@ -274,8 +270,8 @@ class OnlineCost(ScaledCost):
                              "None to keep the profile's shape")
         self.window, self.min_rounds, self.shape_window = window, min_rounds, shape_window
         self.refit_every, self.per_node, self.seen = refit_every, 0.0, 0
-        self.draft_ratios, self.verify_ratios = deque(maxlen=window), deque(maxlen=window)
-        self._rounds = np.zeros((shape_window or window, 4))  # ring of (n, l, modelled C_v, measured) of recent rounds
+        self.draft_ratios, self._last = deque(maxlen=window), deque(maxlen=window)  # _last: (n, modelled, measured)
+        self._rounds = np.zeros((shape_window or 1, 4))  # with a shape: ring of (n, l, modelled C_v, measured)
         self._row_l, self._row = None, np.zeros(0)  # base's C_v(0..k; l) at the last context asked
         self._cache = not isinstance(base, Observing)  # a base that learns changes between calls: not kept
 
@@ -297,21 +293,20 @@ class OnlineCost(ScaledCost):
         "Record one round's measured times; each scale becomes the median of its recent ratios (to the refitted shape)."
         if draft_s is not None and self.base.draft > 0 and draft_s > 0:
             r = self.draft_ratios; r.append(draft_s / self.base.draft)
-            if len(r) >= self.min_rounds: self.scale["draft"] = _median(r)
+            if len(r) >= self.min_rounds: self.scale["draft"] = median(r)  # the stdlib's: for a short window, faster than numpy's
         if verify_s is None or not verify_s > 0: return
         modelled = float(self._base(int(n), l))
         if modelled > 0: self._record(int(n), l, modelled, verify_s)
 
     def _record(self, n: int, l: int, modelled: float, verify_s: float) -> None:
         "One round's C_v as modelled and as measured: update the shape (every `refit_every` rounds) and the scale."
-        self._rounds[self.seen % len(self._rounds)] = (n, l, modelled, verify_s); self.seen += 1
-        self.verify_ratios.append(verify_s / modelled)
-        if self.shape_window and self.seen >= self.min_rounds and self.seen % self.refit_every == 0:
-            self.per_node = self._per_node(self._rounds[:self.seen])
-        if self.seen < self.min_rounds: return
-        if not self.per_node: self.scale["verify"] = _median(self.verify_ratios); return
-        last = self._rounds[(self.seen - 1 - np.arange(min(self.seen, self.window))) % len(self._rounds)]
-        self.scale["verify"] = float(np.median(last[:, 3] / (last[:, 2] + self.per_node * last[:, 0])))
+        self.seen += 1; self._last.append((n, modelled, verify_s))
+        if self.shape_window:
+            self._rounds[(self.seen - 1) % len(self._rounds)] = (n, l, modelled, verify_s)
+            if self.seen >= self.min_rounds and self.seen % self.refit_every == 0:
+                self.per_node = self._per_node(self._rounds[:self.seen])
+        if self.seen >= self.min_rounds:
+            self.scale["verify"] = median(v / (m + self.per_node * k) for k, m, v in self._last)
 
     def _per_node(self, a: np.ndarray) -> float:
         """beta of rounds `a`: weighted least squares of the per-budget median times on s C_v + s beta n over budgets
@@ -359,7 +354,7 @@ class BudgetCost(OnlineCost):
         if self._knots is None:
             old = self.seen - self.max_age
             fresh = {n: [r for t, r in q if t > old] for n, q in self._by_n.items()}
-            self._knots = {n: _median(r) for n, r in sorted(fresh.items()) if len(r) >= self.budget_rounds}
+            self._knots = {n: median(r) for n, r in sorted(fresh.items()) if len(r) >= self.budget_rounds}
         return self._knots
 
     def verify(self, n, l: int = 0) -> np.ndarray:
