@@ -17,7 +17,7 @@ from .cost import BudgetCost, ConstantCost, FittedCost, OnlineCost, ScaledCost, 
 from .cost import fit_cost, save_cost
 from .files import atomic_file, cache_dir
 from .tree import Autoregressive, Chain, CostAware, FixedBudget, make_policy
-from .target import Target, load_target
+from .target import Target, load_target, weights_dtype
 from .drafter import default_drafter
 from .profile import cost_model_for, drafter_id, hardware
 from .decode import SpecDecoder
@@ -226,7 +226,7 @@ def run_benchmark(target: Target, drafter, prompts: dict, policies: dict, out, m
     if rank == 0:
         info = dict(hardware=hardware(), target=target.name, dtype=str(target.dtype),
                     path="fast" if target.fast else "eager", attention=target.attn_implementation,
-                    device=str(target.device), drafter=drafter_id(drafter),
+                    device=str(target.device), drafter=drafter_id(drafter), drafter_dtype=str(weights_dtype(drafter)),
                     versions=dict(torch=torch.__version__, **_versions()),
                     max_new_tokens=max_new_tokens, repeats=repeats, ablation_prompts=ablation_prompts, world=world,
                     methods=list(policies), sets={k: len(v) for k, v in prompts.items()},

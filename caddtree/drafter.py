@@ -16,14 +16,14 @@ from safetensors.torch import load_file
 from transformers import Qwen3Config
 from transformers.models.qwen3.modeling_qwen3 import Qwen3MLP, Qwen3RMSNorm, Qwen3RotaryEmbedding, rotate_half
 from .files import atomic_dir
-from .fast import PackedLinear, pack_linears
-from .target import Target, to_dtype
+from .fast import PackedLinear, bf16_packs, fast_path_problem, pack_linears
+from .target import Target, as_dtype, to_dtype
 from .tree import Marginals
 
 # %% auto #0
 __all__ = ['EXTENSIONS', 'DRAFTERS_DIR', 'Drafter', 'DFlashAttention', 'DFlashLayer', 'DraftCache', 'DFlashDrafter',
            'default_layer_ids', 'check_fits', 'anchor_mask', 'drafter_config', 'new_drafter', 'save_drafter',
-           'load_drafter', 'fp32_copy', 'default_drafter']
+           'drafter_dtype', 'load_drafter', 'for_target', 'fp32_copy', 'default_drafter']
 
 # %% ../nbs/08_drafter.ipynb #e1a4e84f
 @runtime_checkable
@@ -227,9 +227,11 @@ def logits(self: DFlashDrafter, target: Target, h: torch.Tensor) -> torch.Tensor
     if not hasattr(self, "draft_vocab"): return target.head(h.to(target.dtype))
     W = self.head_weight(target)
     if not isinstance(self.fc, PackedLinear): return F.linear(h.to(W.dtype), W)
-    # a packed drafter (one that decodes with a fast target) packs its head rows too, once per head_weight
-    if getattr(self, "_packed_head", (None,))[0] is not W: self._packed_head = (W, PackedLinear(W))
-    return self._packed_head[1](h.to(W.dtype))
+    # a packed drafter (one that decodes with a fast target) packs its head rows too, in its own dtype, once per
+    # head_weight
+    dt = self.fc.weight.dtype
+    if getattr(self, "_packed_head", (None,))[0] is not W: self._packed_head = (W, PackedLinear(W.to(dt)))
+    return self._packed_head[1](h.to(dt))
 
 # %% ../nbs/08_drafter.ipynb #c4f45071
 @patch
@@ -401,8 +403,15 @@ def _resolve(folder_or_id) -> Path:
                          f"reachable "
                          f"into the hub cache ({constants.HF_HUB_CACHE}) or pass a local folder") from None
 
-def load_drafter(folder_or_id, target: Target | None = None) -> DFlashDrafter:
-    "Load a DFlash drafter (a folder or a hub id); refuse one that does not fit `target`; cast to its dtype, device."
+def drafter_dtype(target: Target) -> torch.dtype:
+    """The dtype a drafter decodes in next to `target`: the target's, except bf16 on the fast CPU path where oneDNN
+    runs it (`bf16_packs`): the drafter's pass mostly streams its weights, and bf16 streams half the bytes."""
+    return torch.bfloat16 if target.fast and target.dtype == torch.float32 and bf16_packs() else target.dtype
+
+def load_drafter(folder_or_id, target: Target | None = None,
+                 dtype=None,  # a torch dtype or its name (None: `drafter_dtype(target)`)
+                ) -> DFlashDrafter:
+    "Load a DFlash drafter (a folder or a hub id); refuse one that does not fit `target`; cast for it, to its device."
     folder = _resolve(folder_or_id)
     if not (folder / "config.json").is_file():
         raise ValueError(f"{folder} is not a DFlash drafter folder: config.json is missing")
@@ -421,7 +430,16 @@ def load_drafter(folder_or_id, target: Target | None = None) -> DFlashDrafter:
     if shapes: raise ValueError(f"{folder}: tensor shapes do not match the config: {shapes}")
     d.load_state_dict(sd)
     if target is None: return d.eval()
-    d = to_dtype(d, target.dtype, target.device).eval()
+    return for_target(d, target, dtype)
+
+def for_target(d: DFlashDrafter, target: Target, dtype=None) -> DFlashDrafter:
+    "`d` cast to `dtype` (None: `drafter_dtype(target)`) on the target's device; packed too for a fast target."
+    dtype = drafter_dtype(target) if dtype is None else as_dtype(dtype)
+    problem = fast_path_problem(dtype, target.device) if target.fast else None
+    if problem:
+        raise ValueError(f"dtype={dtype}: a drafter decoding with a target on the fast CPU path is packed, and "
+                         f"{problem}; pass dtype=None (bf16 where oneDNN runs it, else fp32)")
+    d = to_dtype(d, dtype, target.device).eval()
     return pack_linears(d) if target.fast else d  # decoding with a fast target: pack the drafter too (weights kept)
 
 # %% ../nbs/08_drafter.ipynb #7041ef62
@@ -434,11 +452,10 @@ def fp32_copy(drafter: DFlashDrafter) -> DFlashDrafter:
 # %% ../nbs/08_drafter.ipynb #35f8f402
 DRAFTERS_DIR = Path(importlib.util.find_spec("caddtree").submodule_search_locations[0]) / "drafters"
 
-def default_drafter(target: Target, **kw) -> DFlashDrafter:
-    "The drafter shipped for `target`, else (with a warning) an untrained one."
+def default_drafter(target: Target, dtype=None, **kw) -> DFlashDrafter:
+    "The drafter shipped for `target` (in `dtype`, as `load_drafter`), else (with a warning) an untrained one."
     folder = DRAFTERS_DIR / target.name
-    if (folder / "config.json").is_file(): return load_drafter(folder, target)
+    if (folder / "config.json").is_file(): return load_drafter(folder, target, dtype)
     import warnings
     warnings.warn(f"no trained drafter ships for {target.name}: using an untrained one (lossless, but no speedup)")
-    d = new_drafter(target, **{"block_size": 16, **kw})
-    return pack_linears(d) if target.fast else d
+    return for_target(new_drafter(target, **{"block_size": 16, **kw}), target, dtype)

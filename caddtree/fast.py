@@ -4,11 +4,12 @@
 
 # %% ../nbs/05_fast.ipynb #b9a43fb8
 from __future__ import annotations
+import functools
 import torch
 from torch import nn
 
 # %% auto #0
-__all__ = ['fast_path_problem', 'PackedLinear', 'pack_linears', 'unpack_linears', 'is_packed']
+__all__ = ['fast_path_problem', 'bf16_packs', 'PackedLinear', 'pack_linears', 'unpack_linears', 'is_packed']
 
 # %% ../nbs/05_fast.ipynb #44a74f50
 def fast_path_problem(dtype=torch.float32, device="cpu") -> str | None:
@@ -18,6 +19,16 @@ def fast_path_problem(dtype=torch.float32, device="cpu") -> str | None:
     if not torch.backends.mkldnn.is_available(): return "this PyTorch build has no oneDNN (mkldnn) backend"
     if dtype not in (torch.float32, torch.bfloat16): return f"the fast path packs fp32 or bf16 weights, not {dtype}"
     return None
+
+@functools.cache
+def bf16_packs() -> bool:
+    "Whether oneDNN runs a packed bf16 product on this CPU (with native bf16 instructions, or by converting without)."
+    if fast_path_problem(torch.bfloat16) is not None: return False
+    try:
+        w = torch.ops.mkldnn._reorder_linear_weight(torch.ones(4, 8, dtype=torch.bfloat16), None)
+        y = torch.ops.mkldnn._linear_pointwise(torch.ones(2, 8, dtype=torch.bfloat16), w, None, "none", [], "")
+    except RuntimeError: return False
+    return bool((y == 8).all())
 
 # %% ../nbs/05_fast.ipynb #29a02fbb
 class PackedLinear(nn.Module):

@@ -10,7 +10,7 @@ import numpy as np
 import torch
 from .cost import FittedCost, age_days, fit_cost, load_cost, profile_verify, save_cost
 from .files import cache_dir
-from .target import Target, cache_keep
+from .target import Target, cache_keep, weights_dtype
 from .tree import grow
 from .verify import Sampler, verify_tree
 
@@ -87,10 +87,12 @@ def drafter_id(drafter) -> str:
     return h.hexdigest()[:12]
 
 def cost_key(target: Target, drafter) -> str:
-    "The cache key of a cost model: target and dtype, device, kernel path, attention, threads, drafter."
-    path = "fast" if target.fast else "eager"
+    """The cache key of a cost model: target and dtype, device, kernel path, attention, threads, drafter (and its
+    dtype where it is not the target's: the drafter's pass costs what its dtype makes it)."""
+    path, dt = "fast" if target.fast else "eager", weights_dtype(drafter)
+    own = "" if dt is None or dt == target.dtype else "-" + str(dt).removeprefix("torch.")
     return (f"{target.tag}-{target.device.type}-{path}-{target.attn_implementation}-t{torch.get_num_threads()}"
-            f"-d{drafter_id(drafter)}")
+            f"-d{drafter_id(drafter)}{own}")
 
 def cost_model_for(target: Target, drafter, refresh: bool = False, max_age_days: float | None = None,
                    verbose: bool = True, **kw) -> FittedCost:

@@ -18,8 +18,8 @@ from .fast import fast_path_problem, is_packed, pack_linears
 
 # %% auto #0
 __all__ = ['GROUPED_SDPA', 'TREE_ATTENTION', 'DEFAULT_TARGET', 'DTYPES', 'default_device', 'cache_keyword', 'grouped_sdpa',
-           'Target', 'to_dtype', 'stop_tokens', 'encode_prompt', 'cache_len', 'cache_keep', 'default_target_path',
-           'as_dtype', 'load_target', 'make_fast', 'compile_model']
+           'Target', 'to_dtype', 'weights_dtype', 'stop_tokens', 'encode_prompt', 'cache_len', 'cache_keep',
+           'default_target_path', 'as_dtype', 'load_target', 'make_fast', 'compile_model']
 
 # %% ../nbs/06_target.ipynb #28fd6577
 def default_device() -> torch.device:
@@ -153,6 +153,11 @@ def to_dtype(module: torch.nn.Module, dtype=None, device=None) -> torch.nn.Modul
         m = module.get_submodule(owner)
         m._buffers[name] = b.to(device=m._buffers[name].device)
     return module
+
+def weights_dtype(module) -> torch.dtype | None:
+    "The dtype of `module`'s first floating-point parameter (None: not a module, or none)."
+    if not isinstance(module, torch.nn.Module): return None
+    return next((p.dtype for p in module.parameters() if p.is_floating_point()), None)
 
 # %% ../nbs/06_target.ipynb #44dda014
 def stop_tokens(target: Target) -> set:
