@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 import numpy as np
 import torch
-from .objective import CostModel, Observing, is_convex, round_cost, phi
+from .objective import CostModel, is_convex, round_cost, phi
 
 # %% auto #0
 __all__ = ['DraftTree', 'Marginals', 'grow', 'empty_tree', 'Policy', 'Autoregressive', 'Chain', 'FixedBudget', 'CostAware',
@@ -284,8 +284,9 @@ class CostAware(Policy):
         if self.cost.zero_apart and len(t) and (1.0 + t.phi) * stop.tot[0] <= stop.tot[len(t)]: return empty_tree()
         return t
     def observe(self, n, l, draft_s, verify_s):
-        "Pass the round's measured times on to a cost model that learns from them."
-        if isinstance(self.cost, Observing): self.cost.observe(n, l, draft_s, verify_s)
+        "Pass the round's measured times on to a cost model that learns from them (an `Observing` one)."
+        learn = getattr(self.cost, "observe", None)  # not isinstance(..., Observing): a protocol check every round
+        if learn is not None: learn(n, l, draft_s, verify_s)
 
 # %% ../nbs/01_tree.ipynb #2c3f42cd
 def make_policy(name: str, cost: CostModel | None = None, budget: int = 32):
