@@ -20,7 +20,7 @@ from .tree import Autoregressive, Chain, CostAware, FixedBudget, make_policy
 from .target import Target, load_target, weights_dtype
 from .drafter import default_drafter
 from .profile import cost_model_for, drafter_id, hardware
-from .decode import SpecDecoder
+from .decode import SpecDecoder, decoding_cost
 from .data import EVAL_SETS, load_prompts, mtbench
 from .shards import self_distill
 from .replay import calibrate, heldout_sets, reliability, replay
@@ -369,7 +369,7 @@ def demo(prompt: str, max_new_tokens: int = 128, repeats: int = 3, target: Targe
     "Plain greedy decoding and CaDDTree on one chat prompt, interleaved: speeds, the answer, CaDDTree's rounds."
     target = target or load_target()
     drafter = drafter or default_drafter(target)
-    cost = BudgetCost(cost or cost_model_for(target, drafter, verbose=progress))
+    cost = decoding_cost(target, drafter, cost, verbose=progress)
     decoders = {"plain": SpecDecoder(target), "caddtree": SpecDecoder(target, drafter, make_policy("caddtree", cost))}
     summary, runs = benchmark(decoders, [prompt], max_new_tokens, repeats, keep=True, progress=progress)
     g = runs[runs.method == "caddtree"].generation.iloc[-1]

@@ -5,7 +5,7 @@
 # %% ../nbs/04_cost.ipynb #3ae0a21b
 from __future__ import annotations
 import datetime, json, math, random
-from statistics import median
+from statistics import median  # the stdlib's: for windows of a few dozen, faster than numpy's
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -293,7 +293,7 @@ class OnlineCost(ScaledCost):
         "Record one round's measured times; each scale becomes the median of its recent ratios (to the refitted shape)."
         if draft_s is not None and self.base.draft > 0 and draft_s > 0:
             r = self.draft_ratios; r.append(draft_s / self.base.draft)
-            if len(r) >= self.min_rounds: self.scale["draft"] = median(r)  # the stdlib's: for a short window, faster than numpy's
+            if len(r) >= self.min_rounds: self.scale["draft"] = median(r)
         if verify_s is None or not verify_s > 0: return
         modelled = float(self._base(int(n), l))
         if modelled > 0: self._record(int(n), l, modelled, verify_s)

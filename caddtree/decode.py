@@ -20,7 +20,7 @@ from .verify import Sampler, check_head_rows, lazy_head_for, verify_tree
 from .profile import cost_model_for, sync
 
 # %% auto #0
-__all__ = ['Round', 'Generation', 'SpecDecoder', 'generate']
+__all__ = ['Round', 'Generation', 'SpecDecoder', 'decoding_cost', 'generate']
 
 # %% ../nbs/11_decode.ipynb #3f2c333a
 @dataclass
@@ -148,6 +148,10 @@ def _default(key, make):
     if key not in _DEFAULTS: _DEFAULTS[key] = make()
     return _DEFAULTS[key]
 
+def decoding_cost(target: Target, drafter, base: CostModel | None = None, verbose: bool = True) -> BudgetCost:
+    "The cost model CaDDTree decodes with by default: `base` (else the cached profile of the pair) priced per budget."
+    return BudgetCost(base if base is not None else cost_model_for(target, drafter, verbose=verbose))
+
 def generate(prompt, max_new_tokens: int = 128, policy: str = "caddtree", budget: int = 32,
              target: Target | None = None,
              drafter: Drafter | None = None, cost: CostModel | None = None, **kw) -> Generation:
@@ -157,6 +161,6 @@ def generate(prompt, max_new_tokens: int = 128, policy: str = "caddtree", budget
         drafter = drafter or _default("drafter", lambda: default_drafter(target))
     drafter = drafter or default_drafter(target)
     if policy == "caddtree" and cost is None:
-        cost = _default(("cost", target.tag, id(drafter)), lambda: BudgetCost(cost_model_for(target, drafter)))
+        cost = _default(("cost", target.tag, id(drafter)), lambda: decoding_cost(target, drafter))
     decoder = SpecDecoder(target, drafter, make_policy(policy, cost, budget))
     return decoder.generate(prompt, max_new_tokens=max_new_tokens, **kw)
