@@ -10,15 +10,41 @@ import numpy as np
 import torch
 from safetensors.torch import load_file, save_file
 from tqdm.auto import tqdm
+from transformers import DynamicCache
 from .files import atomic_file, cache_dir
-from .target import Target, encode_prompt, stop_tokens
+from .target import Target, cache_keyword, encode_prompt, stop_tokens
 from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
-__all__ = ['self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'release_heap', 'cached_rows',
-           'cached_features', 'shard_features', 'select_shards', 'featurise', 'distill']
+__all__ = ['greedy_batch', 'self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'release_heap',
+           'cached_rows', 'cached_features', 'shard_features', 'select_shards', 'featurise', 'distill']
 
 # %% ../nbs/13_shards.ipynb #98a51cb3
+@torch.inference_mode()
+def greedy_batch(model, ids: torch.Tensor, attention_mask: torch.Tensor, max_new_tokens: int, stops=()) -> list:
+    """Greedy continuations (lists of ids) of the left-padded batch `ids` by `model`, each ending at its first token in
+    `stops` (kept) or after `max_new_tokens`. A row leaves the batch as soon as it ends, so the passes shrink with it."""
+    if max_new_tokens < 1: raise ValueError(f"max_new_tokens={max_new_tokens}: ask for at least one new token")
+    B, dev = ids.shape[0], ids.device
+    out, live = [[] for _ in range(B)], torch.arange(B, device=dev)
+    stop = torch.tensor(sorted(stops), dtype=torch.long, device=dev)
+    att = attention_mask.long()
+    cache, kw = DynamicCache(config=model.config), cache_keyword(model.forward)
+    pos = (att.cumsum(-1) - 1).masked_fill(att == 0, 1)  # positions of the real tokens start at 0 in every row
+    logits = model(input_ids=ids, attention_mask=att, position_ids=pos, logits_to_keep=1, **{kw: cache}).logits
+    for t in range(max_new_tokens):
+        nxt = logits[:, -1].argmax(-1)
+        for r, tok in zip(live.tolist(), nxt.tolist()): out[r].append(tok)
+        go = ~torch.isin(nxt, stop)
+        if t == max_new_tokens - 1 or not go.any(): break
+        if not go.all():  # ended rows leave the batch and its cache
+            keep = go.nonzero().squeeze(1)
+            cache.batch_select_indices(keep); att, live, nxt = att[keep], live[keep], nxt[keep]
+        att = torch.cat([att, att.new_ones(len(live), 1)], -1)
+        logits = model(input_ids=nxt[:, None], attention_mask=att, position_ids=att.sum(-1, keepdim=True) - 1,
+                       **{kw: cache}).logits
+    return out
+
 @torch.inference_mode()
 def self_distill(target: Target, prompts, max_new_tokens: int = 256, batch_size: int = 64, progress: bool = True):
     "Greedy responses of `target` to `prompts` (text or token ids): a list of (prompt ids, response ids)."
@@ -33,14 +59,8 @@ def self_distill(target: Target, prompts, max_new_tokens: int = 256, batch_size:
         ids = torch.full((len(idx), L), pad, dtype=torch.long)
         att = torch.zeros((len(idx), L), dtype=torch.long)
         for r, i in enumerate(idx): ids[r, L - len(enc[i]):] = torch.tensor(enc[i]); att[r, L - len(enc[i]):] = 1
-        gen = target.model.generate(input_ids=ids.to(target.device), attention_mask=att.to(target.device),
-                                    max_new_tokens=max_new_tokens,
-                                    do_sample=False, pad_token_id=pad,
-                                    eos_token_id=sorted(stops) or None)[:, L:].tolist()
-        for r, i in enumerate(idx):
-            resp = gen[r]
-            cut = next((j + 1 for j, t in enumerate(resp) if t in stops), len(resp))
-            out[i] = (enc[i], resp[:cut])
+        gen = greedy_batch(target.model, ids.to(target.device), att.to(target.device), max_new_tokens, stops)
+        for r, i in enumerate(idx): out[i] = (enc[i], gen[r])
     return out
 
 # %% ../nbs/13_shards.ipynb #cfd4a0ee
