@@ -95,7 +95,7 @@ def distill(out: str = None,
             shard_size: int = 256,      # prompts per shard
             max_new_tokens: int = 256,  # response length cap (above the shards' cap: their capped responses are continued)
             batch_size: int = 64,       # generation batch
-            dtype: str = "bf16",        # target dtype for generation: fp32 or bf16
+            dtype: str = "auto",        # target dtype for generation: fp32, bf16 or auto (the faster here)
             no_extend: bool = False,    # add new shards only; leave the responses of existing ones as they are
            ):
     """Self-distil ShareGPT prompts with the default target into shards (resumable).
@@ -130,14 +130,15 @@ def train(data: str = None,
           shards: str = None,        # shard indices to train on, e.g. '34-49' (default: all)
           soft_topk: int = 0,        # soft labels: the target's top-k next tokens per position (0: hard labels only)
           soft_weight: float = 0.5,  # share of the soft labels' cross-entropy in the loss
+          dtype: str = "auto",       # target dtype for the features: fp32, bf16 or auto (the faster here)
          ):
     """Train a drafter for the default target on self-distilled shards (resumable).
     Example: `caddtree_train --data data/selfdistill/SmolLM2-135M-Instruct --start shipped --steps 500`"""
     from caddtree.target import load_target
     from caddtree.drafter import DRAFTERS_DIR, default_drafter, load_drafter
     from caddtree.train import TrainConfig, train_run
-    # features are stored in bf16 anyway; a bf16 target computes them twice as fast on a CPU
-    target = load_target(dtype="bf16")
+    # features are stored in bf16 anyway; 'auto' computes them in whichever of bf16 and fp32 is faster here
+    target = load_target(dtype=dtype)
     begin = None if start == "new" else default_drafter(target) if start == "shipped" else load_drafter(start, target)
     cfg = TrainConfig(block_size=block_size, num_layers=num_layers, draft_vocab_size=draft_vocab or None, steps=steps,
                       anchors=anchors, batch_seqs=batch_seqs, lr=lr, warmup=warmup, soft_topk=soft_topk,
