@@ -65,12 +65,13 @@ def profile_cost(target: Target, drafter, nodes=PROFILE_NODES,
 
 # %% ../nbs/10_profile.ipynb #7e3fcfb1
 def hardware() -> dict:
-    "Where a benchmark ran: CPU model, cores, threads, GPU."
+    "Where a benchmark ran: CPU model and vector ISA, cores, threads, GPU."
     cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
                 if l.startswith("model name")), platform.processor()) \
         if Path("/proc/cpuinfo").is_file() else platform.processor()
-    return dict(cpu=cpu, cores=os.cpu_count(), threads=torch.get_num_threads(),
-                gpu=torch.cuda.get_device_name() if torch.cuda.is_available() else None,
+    # the vector ISA PyTorch's CPU kernels use: same-named CPUs differ (an AVX2-only one runs bf16 and trees slower)
+    return dict(cpu=cpu, isa=torch.backends.cpu.get_cpu_capability(), cores=os.cpu_count(),
+                threads=torch.get_num_threads(), gpu=torch.cuda.get_device_name() if torch.cuda.is_available() else None,
                 platform=platform.platform())
 
 def drafter_id(drafter) -> str:
