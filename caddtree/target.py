@@ -14,7 +14,7 @@ from transformers import AttentionInterface, AutoModelForCausalLM, AutoTokenizer
 from transformers.integrations.sdpa_attention import sdpa_attention_forward
 from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 from .files import atomic_dir, cache_dir
-from .fast import fast_path_problem, is_packed, pack_linears
+from .fast import bf16_packs, fast_path_problem, is_packed, pack_linears
 
 # %% auto #0
 __all__ = ['GROUPED_SDPA', 'TREE_ATTENTION', 'DEFAULT_TARGET', 'DTYPES', 'default_device', 'cache_keyword', 'grouped_sdpa',
@@ -251,12 +251,11 @@ DTYPES = dict(fp32=torch.float32, float32=torch.float32, bf16=torch.bfloat16, bf
 
 def bulk_dtype(device=None) -> torch.dtype:
     """The dtype for bulk work on the target (self-distillation, features): bf16 on a GPU, or on a CPU where oneDNN
-    computes in bf16 (AVX-512 or AMX), else fp32: an AVX2-only CPU runs bf16 4-6x slower than fp32 (measured below)."""
+    runs bf16 products (`bf16_packs`: AVX-512 and newer), else fp32: an AVX2-only CPU runs bf16 4-6x slower than fp32
+    (measured below)."""
     device = torch.device(device or default_device())
     if device.type == "cuda": return torch.bfloat16
-    try: native = device.type == "cpu" and torch.ops.mkldnn._is_mkldnn_bf16_supported()
-    except (AttributeError, RuntimeError): native = False
-    return torch.bfloat16 if native else torch.float32
+    return torch.bfloat16 if device.type == "cpu" and bf16_packs() else torch.float32
 
 def as_dtype(dtype, device=None) -> torch.dtype:
     """A torch dtype from a dtype or its name ('fp32', 'bf16', 'fp16', 'float32', ...); 'auto': `bulk_dtype(device)`,
