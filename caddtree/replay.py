@@ -13,7 +13,7 @@ from tqdm.auto import tqdm
 from .files import cache_dir
 from .target import Target
 from .tree import grow
-from .drafter import DFlashDrafter, fp32_copy
+from .drafter import DFlashDrafter, fp32_copy, rows_linear
 from .shards import build_shards, shard_features
 from .data import load_prompts
 
@@ -56,7 +56,7 @@ def replay(target: Target, drafter: DFlashDrafter, seqs, ns=(4, 8, 16, 32, 64), 
         for c in range(0, len(positions), max_anchors):
             a = torch.tensor(positions[c:c + max_anchors])[None]
             h = drafter.anchored(target, f[None].float(), s[a], a)[0]                 # (A, B, H)
-            lp = drafter.log_marginals(F.linear(h[:, 1:], W))                          # (A, D, K)
+            lp = drafter.log_marginals(rows_linear(h[:, 1:], W))                      # (A, D, K)
             for j, anc in enumerate(a[0].tolist()):
                 where.append((i, anc))
                 tk = [vocab_pos(vocab, t) for t in s[anc + 1: anc + 1 + D].tolist()]
@@ -104,7 +104,7 @@ def fit_temperature(target: Target, drafter: DFlashDrafter, seqs, max_anchors: i
         positions = list(range(max(p, 1), len(s) - 1))
         for c in range(0, len(positions), max_anchors):
             a = torch.tensor(positions[c:c + max_anchors])[None]
-            z = F.linear(d.anchored(target, f[None].float(), s[a], a)[0][:, 1:], W)  # (A, D, K)
+            z = rows_linear(d.anchored(target, f[None].float(), s[a], a)[0][:, 1:], W)  # (A, D, K)
             for j, anc in enumerate(a[0].tolist()):
                 for k, t in enumerate(s[anc + 1: anc + 1 + D].tolist()):
                     v = vocab_pos(vocab, t)

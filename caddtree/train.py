@@ -13,16 +13,16 @@ import torch
 import torch.nn.functional as F
 from tqdm.auto import tqdm
 from .files import atomic_file, cache_dir
-from .target import Target
-from .drafter import DFlashDrafter, drafter_config, fp32_copy, new_drafter, save_drafter
+from .target import Target, bulk_dtype
+from .drafter import DFlashDrafter, drafter_config, fp32_copy, new_drafter, rows_linear, save_drafter
 from .shards import featurise, read_shard, select_shards
 from .replay import calibrate, fit_temperature, replay_sets
 from .profile import drafter_id
 
 # %% auto #0
-__all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'draft_vocab_from', 'init_drafter', 'make_batch',
-           'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb', 'train_drafter', 'read_log', 'write_model_card',
-           'data_tokens', 'train_run', 'record_run']
+__all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'train_bf16', 'draft_vocab_from', 'init_drafter',
+           'make_batch', 'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb', 'train_drafter', 'read_log',
+           'write_model_card', 'data_tokens', 'train_run', 'record_run']
 
 # %% ../nbs/15_train.ipynb #92923616
 GAMMA = {16: 7.0, 10: 5.0, 8: 4.0}
@@ -51,7 +51,7 @@ class TrainConfig:
     eval_every: int = 200
     save_every: int = 200
     seed: int = 0
-    bf16: bool = True
+    bf16: bool | None = None           # bf16 autocast (None: where this CPU runs bf16 products, `train_bf16`)
     soft_topk: int = 0                 # soft labels: the target's top-k next tokens per position (0: hard labels only)
     soft_weight: float = 0.5           # share of the soft-label cross-entropy in the loss (when soft_topk > 0)
 
@@ -59,6 +59,12 @@ class TrainConfig:
         if self.soft_topk < 0: raise ValueError(f"TrainConfig: soft_topk={self.soft_topk}; use 0 (hard labels) or more")
         if not 0 <= self.soft_weight <= 1:
             raise ValueError(f"TrainConfig: soft_weight={self.soft_weight} must lie in [0, 1] (its share of the loss)")
+
+def train_bf16(cfg: TrainConfig) -> bool:
+    """Whether a run trains in bf16 autocast: `cfg.bf16`, or by default where oneDNN runs bf16 products on this CPU
+    (`bulk_dtype`, [06_target](06_target.ipynb)). On an AVX2-only CPU a bf16 step took 23x an fp32 one (35 s against
+    1.5 s), on AVX-512 bf16 is the faster."""
+    return cfg.bf16 if cfg.bf16 is not None else bulk_dtype("cpu") == torch.bfloat16
 
 def draft_vocab_from(train_seqs, vocab_size: int, size: int | None) -> torch.Tensor | None:
     "The `size` most frequent response tokens of `train_seqs` (sorted ids), or None for the full vocabulary."
@@ -134,7 +140,7 @@ def block_loss(drafter: DFlashDrafter, target: Target, head_w: torch.Tensor, bat
     feats, anc, valid, roots, labels, soft = batch
     dev = head_w.device
     h = drafter.anchored(target, feats, roots, anc)
-    logits = F.linear(h[:, :, 1:], head_w).float()                       # (b, A, B-1, K)
+    logits = rows_linear(h[:, :, 1:], head_w).float()                   # (b, A, B-1, K)
     lab = labels.to(dev).masked_fill(~valid.to(dev)[:, :, None], -100)
     ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), lab.reshape(-1), ignore_index=-100,
                          reduction="none").reshape(lab.shape)
@@ -177,12 +183,15 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
     for p in target.model.parameters(): p.requires_grad_(False)
     W = drafter.head_weight(target).detach().float().cpu()
     vocab_index = vocab_index_of(drafter, target.vocab_size)
+    bf16 = train_bf16(cfg)
     opt = torch.optim.AdamW([p for p in drafter.parameters() if p.requires_grad], lr=cfg.lr,
                             weight_decay=cfg.weight_decay, betas=(0.9, 0.95))
     step = 0
     if ck.is_file():
         st = torch.load(ck, weights_only=True)
-        if {**asdict(TrainConfig()), **st["config"]} != asdict(cfg):  # fields added since: their defaults
+        # fields added since: their defaults; the autocast precision is the machine's choice (a run started on one CPU
+        # may resume on another), not the recipe's
+        if {**asdict(TrainConfig()), **st["config"], "bf16": cfg.bf16} != asdict(cfg):
             raise ValueError(f"{ck} was written by a different TrainConfig; use a new out_dir or the same config")
         drafter.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); step = st["step"]
     (out_dir / "config.json").write_text(json.dumps(asdict(cfg), indent=1))
@@ -194,7 +203,7 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
 
     def evaluate():
         drafter.eval(); tot, top = [], []
-        with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=cfg.bf16):
+        with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
             for b in eval_batches:
                 l, t1 = block_loss(drafter, target, W, b, cfg); tot.append(l.item()); top.append(t1)
         drafter.train()
@@ -214,7 +223,7 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
         idx = order_rng.sample(range(len(train_seqs)), min(cfg.batch_seqs, len(train_seqs)))
         batch = make_batch([train_seqs[i] for i in idx], cfg, rng, vocab_index)
         for g in opt.param_groups: g["lr"] = lr_at(step, cfg)
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=cfg.bf16):
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
             loss, _ = block_loss(drafter, target, W, batch, cfg)
         opt.zero_grad(set_to_none=True); loss.backward()
         torch.nn.utils.clip_grad_norm_(drafter.parameters(), 1.0); opt.step()
@@ -303,7 +312,8 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
                 shards=shards or "all", data_response_tokens=seen, steps=cfg.steps,
                 train_minutes=round(float(log.time.max()) / 60, 1),
                 start=f"continued from drafter {drafter_id(start)}" if start is not None else "new",
-                hardware=f"{target.device.type}, {torch.get_num_threads()} threads, bf16 autocast; features from the "
+                hardware=f"{target.device.type}, {torch.get_num_threads()} threads, "
+                         f"{'bf16 autocast' if train_bf16(cfg) else 'fp32'}; features from the "
                          f"{str(target.dtype).split('.')[-1]} target",
                 date=time.strftime("%Y-%m-%d"), data=str(data), config=asdict(cfg),
                 temperature=[round(t, 3) for t in drafter.config.dflash_config["temperature"]])
