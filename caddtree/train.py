@@ -62,8 +62,8 @@ class TrainConfig:
 
 def train_bf16(cfg: TrainConfig) -> bool:
     """Whether a run trains in bf16 autocast: `cfg.bf16`, or by default where oneDNN runs bf16 products on this CPU
-    (`bulk_dtype`, [06_target](06_target.ipynb)). On an AVX2-only CPU a bf16 step took 23x an fp32 one (35 s against
-    1.5 s), on AVX-512 bf16 is the faster."""
+    (`bulk_dtype`, [06_target](06_target.ipynb)). On an AVX2-only CPU a bf16 step took 26x an fp32 one (37.6 s
+    against 1.47 s, measured below); runs 1-13 trained in bf16 on an AVX-512 CPU at 0.73 s a step."""
     return cfg.bf16 if cfg.bf16 is not None else bulk_dtype("cpu") == torch.bfloat16
 
 def draft_vocab_from(train_seqs, vocab_size: int, size: int | None) -> torch.Tensor | None:
