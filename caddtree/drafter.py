@@ -231,7 +231,7 @@ def logits(self: DFlashDrafter, target: Target, h: torch.Tensor) -> torch.Tensor
     "Draft logits (over the draft vocabulary, if any) from final hidden states."
     if not hasattr(self, "draft_vocab"): return target.head(h.to(target.dtype))
     W = self.head_weight(target)
-    if not isinstance(self.fc, PackedLinear): return rows_linear(h.to(W.dtype), W)
+    if not isinstance(self.fc, PackedLinear): return F.linear(h.to(W.dtype), W)
     # a packed drafter (one that decodes with a fast target) packs its head rows too, in its own dtype, once per
     # head_weight
     dt = self.fc.weight.dtype
