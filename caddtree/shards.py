@@ -10,9 +10,8 @@ import numpy as np
 import torch
 from safetensors.torch import load_file, save_file
 from tqdm.auto import tqdm
-from transformers import DynamicCache
 from .files import atomic_file, cache_dir
-from .target import Target, cache_keyword, encode_prompt, stop_tokens
+from .target import Target, cache_keyword, encode_prompt, growing_cache, stop_tokens
 from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
@@ -29,7 +28,7 @@ def greedy_batch(model, ids: torch.Tensor, attention_mask: torch.Tensor, max_new
     out, live = [[] for _ in range(B)], torch.arange(B, device=dev)
     stop = torch.tensor(sorted(stops), dtype=torch.long, device=dev)
     att = attention_mask.long()
-    cache, kw = DynamicCache(config=model.config), cache_keyword(model.forward)
+    cache, kw = growing_cache(model.config), cache_keyword(model.forward)  # appends write in place
     pos = (att.cumsum(-1) - 1).masked_fill(att == 0, 1)  # positions of the real tokens start at 0 in every row
     logits = model(input_ids=ids, attention_mask=att, position_ids=pos, logits_to_keep=1, **{kw: cache}).logits
     for t in range(max_new_tokens):
