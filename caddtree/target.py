@@ -223,14 +223,13 @@ class GrowingLayer(DynamicLayer):
     append."""
     min_room = 256
 
-    @staticmethod
-    def _room(buf, cur: torch.Tensor, x: torch.Tensor, need: int, min_room: int) -> torch.Tensor:
+    def _room(self, buf, cur: torch.Tensor, x: torch.Tensor, need: int) -> torch.Tensor:
         "`buf` if `cur` is still its prefix and it holds `need` rows, else a bigger buffer that starts with `cur`."
         n = cur.shape[-2] if cur.ndim == x.ndim else 0
         if (buf is not None and n and cur.data_ptr() == buf.data_ptr() and cur.shape[:-2] == buf.shape[:-2]
                 and cur.stride() == buf.stride() and buf.shape[-2] >= need):
             return buf
-        new = x.new_empty(*x.shape[:-2], max(need, 2 * n, min_room), x.shape[-1])
+        new = x.new_empty(*x.shape[:-2], max(need, 2 * n, self.min_room), x.shape[-1])
         if n: new[..., :n, :] = cur
         return new
 
@@ -241,8 +240,8 @@ class GrowingLayer(DynamicLayer):
     def update(self, key_states: torch.Tensor, value_states: torch.Tensor, *args, **kwargs):
         if not self.is_initialized: self.lazy_initialization(key_states, value_states)
         n, s = self.get_seq_length(), key_states.shape[-2]
-        self.kbuf = self._room(self.kbuf, self.keys, key_states, n + s, self.min_room)
-        self.vbuf = self._room(self.vbuf, self.values, value_states, n + s, self.min_room)
+        self.kbuf = self._room(self.kbuf, self.keys, key_states, n + s)
+        self.vbuf = self._room(self.vbuf, self.values, value_states, n + s)
         self.kbuf[..., n:n + s, :] = key_states
         self.vbuf[..., n:n + s, :] = value_states
         self.keys, self.values = self.kbuf[..., :n + s, :], self.vbuf[..., :n + s, :]
