@@ -15,8 +15,8 @@ from .tree import grow
 from .verify import Sampler, verify_tree
 
 # %% auto #0
-__all__ = ['PROFILE_NODES', 'sync', 'timed', 'profile_cost', 'hardware', 'drafter_id', 'cost_key', 'cost_model_for',
-           'compare_paths']
+__all__ = ['PROFILE_NODES', 'sync', 'timed', 'median_timed', 'profile_cost', 'hardware', 'drafter_id', 'cost_key',
+           'cost_model_for', 'compare_paths']
 
 # %% ../nbs/10_profile.ipynb #a52b7c69
 def sync(device) -> None:
@@ -27,6 +27,11 @@ def timed(fn, device) -> float:
     "Seconds `fn()` takes on `device`, synchronised before and after."
     sync(device); t0 = time.perf_counter(); fn(); sync(device)
     return time.perf_counter() - t0
+
+def median_timed(fn, device, reps: int, warmup: int = 1) -> float:
+    "Median seconds of `reps` timed calls of `fn()` on `device`, after `warmup` untimed ones."
+    for _ in range(warmup): fn()
+    return float(np.median([timed(fn, device) for _ in range(reps)]))
 
 # %% ../nbs/10_profile.ipynb #e593fdfd
 PROFILE_NODES = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128)
@@ -56,12 +61,12 @@ def profile_cost(target: Target, drafter, nodes=PROFILE_NODES,
     prof = profile_verify(time_fn, nodes, contexts, repeats=repeats, seed=seed, max_spread=max_spread,
                           progress=progress)
     feats = target.forward(torch.randint(0, V, (1, 64), generator=g).to(dev), layers=drafter.layer_ids)[1]
-    dts = [timed(lambda: drafter.draft(target, [f[:, -8:] for f in feats], 0, drafter.new_cache()), dev)
-           for _ in range(max(7, 2 * repeats))]
+    draft = median_timed(lambda: drafter.draft(target, [f[:, -8:] for f in feats], 0, drafter.new_cache()), dev,
+                         reps=max(7, 2 * repeats), warmup=0)
     meta = dict(model=target.name, dtype=str(target.dtype), device=str(dev), path="fast" if target.fast else "eager",
                 attention=target.attn_implementation, threads=torch.get_num_threads(),
                 drafter=drafter_id(drafter), drafter_block=drafter.block_size)
-    return fit_cost(prof, draft=float(np.median(dts)), meta=meta)
+    return fit_cost(prof, draft=draft, meta=meta)
 
 # %% ../nbs/10_profile.ipynb #7e3fcfb1
 def hardware() -> dict:
