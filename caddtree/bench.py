@@ -28,7 +28,7 @@ from .replay import calibrate, heldout_sets, reliability, replay
 # %% auto #0
 __all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'compare', 'round_times', 'warm_up', 'benchmark',
            'mtbench_second_turns', 'bench_prompts', 'bench_policies', 'pick_methods', 'read_runs', 'run_benchmark',
-           'bench', 'report', 'rounds_cost', 'replan', 'calibration_effect', 'demo']
+           'provenance', 'bench', 'report', 'rounds_cost', 'replan', 'calibration_effect', 'demo']
 
 # %% ../nbs/16_bench.ipynb #ce399753
 def record(decoder: SpecDecoder, prompt, max_new_tokens: int) -> dict:
@@ -227,7 +227,7 @@ def run_benchmark(target: Target, drafter, prompts: dict, policies: dict, out, m
         info = dict(hardware=hardware(), target=target.name, dtype=str(target.dtype),
                     path="fast" if target.fast else "eager", attention=target.attn_implementation,
                     device=str(target.device), drafter=drafter_id(drafter), drafter_dtype=str(weights_dtype(drafter)),
-                    versions=dict(torch=torch.__version__, **_versions()),
+                    versions=dict(torch=torch.__version__, **_versions()), **provenance(),
                     max_new_tokens=max_new_tokens, repeats=repeats, ablation_prompts=ablation_prompts, world=world,
                     methods=list(policies), sets={k: len(v) for k, v in prompts.items()},
                     started=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), **(meta or {}))
@@ -248,6 +248,20 @@ def run_benchmark(target: Target, drafter, prompts: dict, policies: dict, out, m
 def _versions() -> dict:
     from importlib.metadata import version
     return {p: version(p) for p in ("transformers", "caddtree")}
+
+def provenance() -> dict:
+    """What made a result: the command line, and the git commit of the caddtree source that ran (None outside a
+    checkout) with whether that checkout had uncommitted changes (`dirty`)."""
+    import subprocess, sys
+    import caddtree
+    src = Path(caddtree.__file__).resolve().parent
+    git = lambda *a: subprocess.run(["git", "-C", str(src), *a], capture_output=True, text=True, timeout=10)
+    try:
+        head = git("rev-parse", "HEAD")
+        commit = head.stdout.strip() if head.returncode == 0 else None
+        dirty = bool(git("status", "--porcelain", "--untracked-files=no").stdout.strip()) if commit else None
+    except (OSError, subprocess.SubprocessError): commit = dirty = None
+    return dict(commit=commit, dirty=dirty, command=" ".join([Path(sys.argv[0]).name, *sys.argv[1:]]))
 
 def _trace(decoder, prompt, max_new_tokens, path, s, i):
     "Keep one CaDDTree generation's rounds: context, budget, tokens committed, and Phi*(n) of the round's marginals."

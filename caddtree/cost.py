@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import cvxpy as cp
 from tqdm.auto import tqdm
-from .objective import CostModel, Observing, is_convex
+from .objective import CostModel, Observing, is_convex, node_limit
 from .files import atomic_file
 
 # %% auto #0
@@ -105,6 +105,11 @@ class FittedCost:
         return _curve(self.nodes, self.row(l), np.asarray(n, np.float64), self.zero_apart)
 
     @property
+    def max_nodes(self) -> int:
+        "The largest profiled n: no policy grows a tree past it (past it C_v is extrapolated, not measured)."
+        return int(self.nodes[-1])
+
+    @property
     def _ctx_slope(self) -> float:
         "Mean growth of C_v per context token between the last two profiled lengths (>= 0)."
         if len(self.contexts) < 2: return 0.0
@@ -133,6 +138,10 @@ def _validate(m: FittedCost, src: str = "FittedCost"):
         bad("zero_apart needs n = 0 and n = 1 in the node grid (C_v on n >= 1 is built from the profiled n >= 1 only); "
             "profile n = 1 as well, or fit with zero_apart=False")
     nodes, table = (m.nodes[1:], m.table[:, 1:]) if m.zero_apart else (m.nodes, m.table)
+    if nodes.size < 2:
+        bad(f"C_v{' for n >= 1' if m.zero_apart else ''} rests on one profiled node count ({int(nodes[0])}), which says "
+            "nothing of how it grows with n (and a flat guess lets trees grow without end); profile at least two "
+            f"node counts{' n >= 1' if m.zero_apart else ''}, e.g. nodes=(0, 1, 2, 4, 8)")
     tol = 1e-9 * max(1.0, float(np.abs(m.table).max()))
     if np.any(np.diff(table, axis=1) < -tol):
         bad("verification cost decreases with the number of nodes (it must be non-decreasing)")
@@ -250,6 +259,8 @@ class ScaledCost:
     def zero_apart(self) -> bool: return self.base.zero_apart
     @property
     def convex(self) -> bool: return is_convex(self.base)  # scaling keeps (non-)convexity
+    @property
+    def max_nodes(self) -> int | None: return node_limit(self.base)  # and the base's largest known tree
     @property
     def draft(self) -> float: return self.scale["draft"] * self.base.draft
     def verify(self, n, l: int = 0) -> np.ndarray:
@@ -378,6 +389,8 @@ class ConstantCost:
     def __init__(self, base: CostModel): self.base = base
     @property
     def draft(self) -> float: return self.base.draft
+    @property
+    def max_nodes(self) -> int | None: return node_limit(self.base)
     def verify(self, n, l: int = 0) -> np.ndarray: return np.full(np.shape(n), float(self.base.verify(0, l)))
 
 class RawCost(FittedCost):

@@ -10,7 +10,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 # %% auto #0
-__all__ = ['phi', 'CostModel', 'is_convex', 'AffineCost', 'Observing', 'round_cost', 'throughput', 'best_budget',
+__all__ = ['phi', 'CostModel', 'is_convex', 'node_limit', 'AffineCost', 'Observing', 'round_cost', 'throughput', 'best_budget',
            'is_best_budget']
 
 # %% ../nbs/00_objective.ipynb #40777891
@@ -33,6 +33,11 @@ class CostModel(Protocol):
 def is_convex(cost: CostModel) -> bool:
     "Whether `cost` promises C_v convex in n (the protocol's promise; a model without it says `convex = False`)."
     return bool(getattr(cost, "convex", True))
+
+def node_limit(cost: CostModel) -> int | None:
+    "The largest tree `cost` knows the price of (its optional `max_nodes`, e.g. the largest profiled n), or None."
+    m = getattr(cost, "max_nodes", None)
+    return None if m is None else int(m)
 
 # %% ../nbs/00_objective.ipynb #2b5d9b45
 @dataclass(frozen=True)

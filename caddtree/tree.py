@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from functools import cached_property
 import numpy as np
 import torch
-from .objective import CostModel, is_convex, round_cost, phi
+from .objective import CostModel, is_convex, node_limit, round_cost, phi
 
 # %% auto #0
-__all__ = ['DraftTree', 'Marginals', 'grow', 'empty_tree', 'Policy', 'Autoregressive', 'Chain', 'FixedBudget', 'CostAware',
-           'make_policy']
+__all__ = ['MAX_NODES', 'DraftTree', 'Marginals', 'grow', 'empty_tree', 'Policy', 'Autoregressive', 'Chain', 'FixedBudget',
+           'CostAware', 'make_policy']
 
 # %% ../nbs/01_tree.ipynb #3e81badd
 class DraftTree:
@@ -248,15 +248,16 @@ def _prefix(t: DraftTree, n: int) -> DraftTree:
     "The first `n` draft nodes of `t` in pop order: the best n-node tree when `t` was grown best-first."
     return DraftTree(t.tokens[:n + 1], t.parents[:n + 1], t.depths[:n + 1], t.log_scores[:n + 1])
 
+MAX_NODES = 1024  # the largest budget of a round whose cost model states no limit of its own
+
 @dataclass
 class CostAware(Policy):
     "CaDDTree: grow best-first while the next node raises expected throughput; the budget is chosen every round."
     cost: CostModel
-    max_nodes: int | None = None  # optional cap on the budget
+    max_nodes: int | None = None  # optional cap on the budget (the cost model's own limit and MAX_NODES hold anyway)
     # 'greedy': stop at the first node that does not raise theta (optimal when C_v is convex in n);
     # 'exact': bounded scan, optimal for any C_v; 'auto': 'exact' when the cost model says `convex = False`
     stop: str = "auto"
-    scan_cap: int = 1024  # 'exact' without `max_nodes`: largest budget considered
     def __post_init__(self):
         if not isinstance(self.cost, CostModel):
             raise ValueError("CostAware: cost must be a CostModel (a `draft` cost, a `zero_apart` flag and a "
@@ -265,7 +266,10 @@ class CostAware(Policy):
             raise ValueError("CostAware: max_nodes must be >= 0 or None")
         if self.stop not in ("auto", "greedy", "exact"):
             raise ValueError(f"CostAware: stop must be 'auto', 'greedy' or 'exact', got {self.stop!r}")
-        if self.scan_cap < 1: raise ValueError("CostAware: scan_cap must be >= 1")
+    @property
+    def cap(self) -> int:
+        "The largest budget a round may pick: `max_nodes`, the cost model's `node_limit` and `MAX_NODES`, the least."
+        return min(m for m in (self.max_nodes, node_limit(self.cost), MAX_NODES) if m is not None)
     @property
     def exact(self) -> bool:
         "Whether rounds use the bounded scan (the cost model is not promised convex, or `stop='exact'`)."
@@ -274,12 +278,12 @@ class CostAware(Policy):
         "The throughput-optimal tree for the log-probs `logp` (D, V, or `Marginals`) at context length `l`."
         if self.exact:
             depth = _as_logp(logp)[0].shape[0]
-            stop = _ExactStop(self.cost, l, self.scan_cap if self.max_nodes is None else self.max_nodes, depth)
+            stop = _ExactStop(self.cost, l, self.cap, depth)
             t = grow(logp, max_nodes=stop.cap, keep=stop)
             stop.seen(len(t), t.phi)  # growth may end without asking about its last tree
             return t if stop.best_n == len(t) else _prefix(t, stop.best_n)
         stop = _ThroughputStop(self.cost, l)
-        t = grow(logp, max_nodes=self.max_nodes, keep=stop)
+        t = grow(logp, max_nodes=self.cap, keep=stop)
         # vs n = 0
         if self.cost.zero_apart and len(t) and (1.0 + t.phi) * stop.tot[0] <= stop.tot[len(t)]: return empty_tree()
         return t
