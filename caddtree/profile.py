@@ -93,11 +93,14 @@ def drafter_id(drafter) -> str:
     return h.hexdigest()[:12]
 
 def cost_key(target: Target, drafter) -> str:
-    """The cache key of a cost model: target and dtype, device, kernel path, attention, threads, drafter (and its
-    dtype where it is not the target's: the drafter's pass costs what its dtype makes it)."""
+    """The cache key of a cost model: target and dtype, device (a CPU with its vector ISA: same-named CPUs differ),
+    kernel path, attention, threads, drafter (and its dtype where it is not the target's: the drafter's pass costs
+    what its dtype makes it)."""
     path, dt = "fast" if target.fast else "eager", weights_dtype(drafter)
     own = "" if dt is None or dt == target.dtype else "-" + str(dt).removeprefix("torch.")
-    return (f"{target.tag}-{target.device.type}-{path}-{target.attn_implementation}-t{torch.get_num_threads()}"
+    dev = target.device.type + ("-" + torch.backends.cpu.get_cpu_capability().lower().replace(" ", "")
+                                if target.device.type == "cpu" else "")
+    return (f"{target.tag}-{dev}-{path}-{target.attn_implementation}-t{torch.get_num_threads()}"
             f"-d{drafter_id(drafter)}{own}")
 
 def cost_model_for(target: Target, drafter, refresh: bool = False, max_age_days: float | None = None,
