@@ -26,7 +26,7 @@ from .shards import self_distill
 from .replay import calibrate, heldout_sets, reliability, replay
 
 # %% auto #0
-__all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'compare', 'round_times', 'warm_up', 'benchmark',
+__all__ = ['ABLATIONS', 'PRESETS', 'record', 'summarize', 'headline', 'compare', 'round_times', 'warm_up', 'benchmark',
            'mtbench_second_turns', 'bench_prompts', 'bench_policies', 'pick_methods', 'read_runs', 'run_benchmark',
            'provenance', 'bench', 'report', 'rounds_cost', 'replan', 'calibration_effect', 'demo']
 
@@ -71,6 +71,22 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
                                      oracle_budget=best.method.str.split("-").str[1].astype(int))], ignore_index=True)
     out["tokens_per_s"] = 1e3 / out.ms_per_token
     return out.sort_values(["set", "ms_per_token"]).reset_index(drop=True)
+
+# %% ../nbs/16_bench.ipynb #38d2fdae
+def headline(summary: pd.DataFrame, method: str = "caddtree-budget") -> pd.DataFrame:
+    "Per set: plain ms/token; speedups of chain, the best fixed DDTree budget and CaDDTree (`method`); CaDDTree / oracle."
+    s = summary.set_index(["set", "method"])
+    missing = sorted({m for m in ("plain", "ddtree-oracle", method) if m not in set(summary.method)})
+    if missing: raise ValueError(f"headline: the summary has no {missing}; benchmark plain decoding, a DDTree grid "
+                                 f"and {method!r}")
+    get = lambda st, m, k: s.loc[(st, m), k] if (st, m) in s.index else np.nan
+    rows = [{"set": st, "plain ms/token": get(st, "plain", "ms_per_token"), "chain": get(st, "chain", "speedup"),
+             "best DDTree": get(st, "ddtree-oracle", "speedup"), "its budget": int(get(st, "ddtree-oracle", "oracle_budget")),
+             "CaDDTree": get(st, method, "speedup"), "CaDDTree / best DDTree (time)": get(st, method, "vs_oracle"),
+             "tokens/round": get(st, method, "tokens_per_round"), "nodes/round": get(st, method, "budget_mean"),
+             "lossless": bool(summary[summary.set == st].lossless.all())}
+            for st in sorted(summary.set.unique())]
+    return pd.DataFrame(rows).set_index("set")
 
 # %% ../nbs/16_bench.ipynb #84b97088
 def compare(runs: pd.DataFrame, a: str, b: str, level: float = 0.9, resamples: int = 2000, seed: int = 0

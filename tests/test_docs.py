@@ -28,11 +28,11 @@ def site():
 def test_building_the_site_runs_no_flagged_cell(site):
     "A `#| slow` cell that imports (nbdev runs such cells to document them) is shown, not run: no result is rewritten."
     assert _results() == RESULTS_BEFORE
-    assert "profile-repeats-cpu" in (site / "bench.html").read_text()  # the cell is still on its page
+    assert "profile-repeats-cpu" in (site / "results.html").read_text()  # the cell is still on its page
 
 def test_every_notebook_has_a_page(site):
     pages = {p.name for p in site.glob("*.html")}
-    assert {"index.html", "tree.html", "unimodality.html", "cost.html", "decode.html", "bench.html"} <= pages, pages
+    assert {"index.html", "tree.html", "unimodality.html", "cost.html", "decode.html", "bench.html", "results.html"} <= pages, pages
     assert (site / "katex" / "katex.min.js").is_file()
 
 def test_internal_links_resolve(site):
