@@ -103,23 +103,23 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
     sampler = Sampler(temperature, top_k, top_p, seed)
     ids = encode_prompt(self.target, prompt, chat)
     stops = target_stop_tokens(self.target) if stop_tokens is None else set(stop_tokens)
-    T, dev, uses = self.target, self.target.device, self.policy.uses_drafter
+    tgt, dev, uses = self.target, self.target.device, self.policy.uses_drafter
     depth = self.drafter.block_size - 1 if uses else 0
     sync(dev); t0 = time.perf_counter()
-    cache = T.new_cache()
-    logits, feats = T.forward(ids, cache=cache, layers=self.layers)
+    cache = tgt.new_cache()
+    logits, feats = tgt.forward(ids, cache=cache, layers=self.layers)
     out = [sampler.choose(logits[0, -1])]
     sync(dev); prefill = time.perf_counter() - t0
     dcache, rows, rounds = self.drafter.new_cache() if uses else None, [], [] if trace else None
     bar = tqdm(total=max_new_tokens, disable=not progress, desc=repr(self.policy)); bar.update(1)
-    while len(out) < max_new_tokens and out[-1] not in stops and cache_len(cache) + 1 + depth < T.max_positions:
+    while len(out) < max_new_tokens and out[-1] not in stops and cache_len(cache) + 1 + depth < tgt.max_positions:
         l, root = cache_len(cache), out[-1]
         ta = time.perf_counter()
-        logp = self.drafter.draft(T, feats, root, dcache) if uses else None
+        logp = self.drafter.draft(tgt, feats, root, dcache) if uses else None
         sync(dev); tb = time.perf_counter()
         tree = self.policy(logp, l)
         tc = time.perf_counter()
-        v = verify_tree(T, tree, root, cache, sampler, self.layers, self.lazy_head, self.head_rows)
+        v = verify_tree(tgt, tree, root, cache, sampler, self.layers, self.lazy_head, self.head_rows)
         sync(dev); td = time.perf_counter()
         new = v.tokens[:max_new_tokens - len(out)]
         for j, t in enumerate(new):
@@ -138,7 +138,7 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
     seconds = prefill + sum(r[3] + r[4] + r[5] + r[6] for r in rows)
     rounds_df = pd.DataFrame(rows, columns=["n", "tokens", "context", "draft_s", "build_s", "verify_s", "book_s",
                                           "head_calls"])
-    text = T.tokenizer.decode(out, skip_special_tokens=True) if T.tokenizer is not None else None
+    text = tgt.tokenizer.decode(out, skip_special_tokens=True) if tgt.tokenizer is not None else None
     return Generation(out, text, rounds_df, prefill, seconds, repr(self.policy), rounds)
 
 # %% ../nbs/11_decode.ipynb #03349065

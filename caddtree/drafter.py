@@ -123,10 +123,10 @@ class DFlashDrafter(nn.Module):
         "Calibrated log-probs from draft logits `z` (..., B-1, K): each position divided by its temperature."
         t, z = self.config.dflash_config.get("temperature"), z.float()
         if t is None: return torch.log_softmax(z, -1)
-        T = getattr(self, "_T", None)  # kept on the logits' device: no host-to-device copy per drafter pass
-        if T is None or T[0] != t or T[1].device != z.device:
-            T = self._T = (list(t), torch.tensor(t, device=z.device)[:, None])
-        return torch.log_softmax(z / T[1], -1)
+        temps = getattr(self, "_temps", None)  # kept on the logits' device: no host-to-device copy per drafter pass
+        if temps is None or temps[0] != t or temps[1].device != z.device:
+            temps = self._temps = (list(t), torch.tensor(t, device=z.device)[:, None])
+        return torch.log_softmax(z / temps[1], -1)
     def new_cache(self) -> DraftCache: return DraftCache()
 
 # %% ../nbs/08_drafter.ipynb #534a67b0

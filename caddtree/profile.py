@@ -15,8 +15,8 @@ from .tree import grow
 from .verify import Sampler, verify_tree
 
 # %% auto #0
-__all__ = ['PROFILE_NODES', 'sync', 'timed', 'median_timed', 'profile_cost', 'hardware', 'drafter_id', 'cost_key',
-           'cost_model_for', 'compare_paths']
+__all__ = ['COST_WARPS', 'PROFILE_NODES', 'sync', 'timed', 'median_timed', 'cost_warp', 'profile_cost', 'hardware', 'drafter_id',
+           'cost_key', 'cost_model_for', 'compare_paths']
 
 # %% ../nbs/10_profile.ipynb #a52b7c69
 def sync(device) -> None:
@@ -32,6 +32,21 @@ def median_timed(fn, device, reps: int, warmup: int = 1) -> float:
     "Median seconds of `reps` timed calls of `fn()` on `device`, after `warmup` untimed ones."
     for _ in range(warmup): fn()
     return float(np.median([timed(fn, device) for _ in range(reps)]))
+
+# %% ../nbs/10_profile.ipynb #dd905087
+COST_WARPS = {  # name -> (drafter factor, f(seconds, n) for a verification pass of n nodes)
+    "scale": (3.0, lambda s, n: 3.0 * s),
+    "flat": (1.0, lambda s, n: s / (1 + n / 4)),
+    "steep": (1.0, lambda s, n: s * (1 + n / 2)),
+    "steps": (1.0, lambda s, n: s * (1 + (n // 6) / 2)),
+}
+
+def cost_warp() -> str | None:
+    "The warp named by $CADDTREE_COST_WARP (None: costs as measured), checked against `COST_WARPS`."
+    name = os.environ.get("CADDTREE_COST_WARP") or None
+    if name is not None and name not in COST_WARPS:
+        raise ValueError(f"CADDTREE_COST_WARP={name!r} is not a cost warp: use one of {sorted(COST_WARPS)}, or unset it")
+    return name
 
 # %% ../nbs/10_profile.ipynb #e593fdfd
 PROFILE_NODES = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128)
@@ -53,19 +68,20 @@ def profile_cost(target: Target, drafter, nodes=PROFILE_NODES,
     for l in contexts:
         caches[l] = target.new_cache()
         target.forward(torch.randint(0, V, (1, l), generator=g).to(dev), cache=caches[l])
-    sampler = Sampler()
+    sampler, warp = Sampler(), cost_warp()
+    draft_factor, bend = COST_WARPS[warp] if warp else (1.0, lambda s, n: s)
     def time_fn(n, l):
         dt = timed(lambda: verify_tree(target, trees[n], 0, caches[l], sampler, drafter.layer_ids), dev)
         cache_keep(caches[l], l, [])
-        return dt
+        return bend(dt, n)
     prof = profile_verify(time_fn, nodes, contexts, repeats=repeats, seed=seed, max_spread=max_spread,
                           progress=progress)
     feats = target.forward(torch.randint(0, V, (1, 64), generator=g).to(dev), layers=drafter.layer_ids)[1]
-    draft = median_timed(lambda: drafter.draft(target, [f[:, -8:] for f in feats], 0, drafter.new_cache()), dev,
-                         reps=max(7, 2 * repeats), warmup=0)
+    draft = draft_factor * median_timed(lambda: drafter.draft(target, [f[:, -8:] for f in feats], 0,
+                                                              drafter.new_cache()), dev, reps=max(7, 2 * repeats), warmup=0)
     meta = dict(model=target.name, dtype=str(target.dtype), device=str(dev), path="fast" if target.fast else "eager",
                 attention=target.attn_implementation, threads=torch.get_num_threads(),
-                drafter=drafter_id(drafter), drafter_block=drafter.block_size)
+                drafter=drafter_id(drafter), drafter_block=drafter.block_size, **({"warp": warp} if warp else {}))
     return fit_cost(prof, draft=draft, meta=meta)
 
 # %% ../nbs/10_profile.ipynb #7e3fcfb1
@@ -100,8 +116,9 @@ def cost_key(target: Target, drafter) -> str:
     own = "" if dt is None or dt == target.dtype else "-" + str(dt).removeprefix("torch.")
     dev = target.device.type + ("-" + torch.backends.cpu.get_cpu_capability().lower().replace(" ", "")
                                 if target.device.type == "cpu" else "")
+    warp = f"-warp-{cost_warp()}" if cost_warp() else ""  # a warped profile never stands in for a measured one
     return (f"{target.tag}-{dev}-{path}-{target.attn_implementation}-t{torch.get_num_threads()}"
-            f"-d{drafter_id(drafter)}{own}")
+            f"-d{drafter_id(drafter)}{own}{warp}")
 
 def cost_model_for(target: Target, drafter, refresh: bool = False, max_age_days: float | None = None,
                    verbose: bool = True, **kw) -> FittedCost:

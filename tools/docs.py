@@ -213,7 +213,9 @@ def readme() -> tuple[str, dict]:
     return re.sub(r"\n{3,}", "\n\n", md).strip() + "\n", res.get("outputs", {})
 
 def execute(nbs, skip=("slow", "gpu")) -> None:
-    "Run each notebook top to bottom in a fresh kernel and keep the outputs (cells flagged with `skip` are not run)."
+    """Run each notebook top to bottom in a fresh kernel and keep the outputs (cells flagged with `skip` are not run).
+    What a cell writes to stderr (progress bars, loading messages, warnings) is not kept: a committed notebook shows what
+    its code computed, quietly."""
     import os, time
     from execnb.shell import CaptureShell
     from nbdev.clean import clean_nb
@@ -229,7 +231,8 @@ def execute(nbs, skip=("slow", "gpu")) -> None:
                 first = src.split("\n")[0]
                 c["outputs"] = []
                 if "nbdev_export" in src or (first.startswith("#|") and set(first[2:].split()) & set(skip)): continue
-                c["outputs"] = [dict(o) for o in (sh.run(src) or [])]
+                c["outputs"] = [dict(o) for o in (sh.run(src) or [])
+                                if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
                 if sh.exc: raise RuntimeError(f"{nb_path.name}: a cell failed:\n{src}") from sh.exc
         finally: os.chdir(cwd)
         clean_nb(d)
