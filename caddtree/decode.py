@@ -20,7 +20,7 @@ from .verify import Sampler, check_head_rows, lazy_head_for, verify_tree
 from .profile import cost_model_for, sync
 
 # %% auto #0
-__all__ = ['Round', 'Generation', 'SpecDecoder', 'decoding_cost', 'generate']
+__all__ = ['Round', 'Generation', 'SpecDecoder', 'decoding_cost', 'generate', 'agreement']
 
 # %% ../nbs/11_decode.ipynb #3f2c333a
 @dataclass
@@ -164,3 +164,24 @@ def generate(prompt, max_new_tokens: int = 128, policy: str = "caddtree", budget
         cost = _default(("cost", target.tag, id(drafter)), lambda: decoding_cost(target, drafter))
     decoder = SpecDecoder(target, drafter, make_policy(policy, cost, budget))
     return decoder.generate(prompt, max_new_tokens=max_new_tokens, **kw)
+
+# %% ../nbs/11_decode.ipynb #dafeae22
+@torch.inference_mode()
+def agreement(target: Target, prompts, decoders: dict, max_new_tokens: int = 64, batch_rows: int = 2,
+              progress: bool = False) -> pd.DataFrame:
+    """Per prompt and decoder (name -> SpecDecoder), whether its greedy output equals plain one-row decoding's, and the
+    first position where they part; with `batch_rows` > 1, plain decoding in a batch of that many copies as well."""
+    plain, rows = SpecDecoder(target), []
+    for i, p in enumerate(tqdm(list(prompts), disable=not progress, desc="agreement")):
+        ref = plain.generate(p, max_new_tokens=max_new_tokens, stop_tokens=()).ids
+        outs = {name: d.generate(p, max_new_tokens=max_new_tokens, stop_tokens=()).ids for name, d in decoders.items()}
+        if batch_rows > 1:
+            ids = encode_prompt(target, p).to(target.device)
+            both = target.model.generate(ids.repeat(batch_rows, 1), attention_mask=torch.ones_like(ids).repeat(batch_rows, 1),
+                                         max_new_tokens=max_new_tokens, do_sample=False)
+            outs[f"plain, {batch_rows} rows"] = both[0, ids.shape[1]:].tolist()
+        for name, o in outs.items():
+            m = min(len(o), len(ref))  # the batched reference may end at a stop token
+            first = next((k for k in range(m) if o[k] != ref[k]), None)
+            rows.append(dict(prompt=i, decoder=name, tokens=m, identical=first is None, first_difference=first))
+    return pd.DataFrame(rows)
