@@ -165,7 +165,7 @@ def generate(prompt, max_new_tokens: int = 128, policy: str = "caddtree", budget
     decoder = SpecDecoder(target, drafter, make_policy(policy, cost, budget))
     return decoder.generate(prompt, max_new_tokens=max_new_tokens, **kw)
 
-# %% ../nbs/11_decode.ipynb #dafeae22
+# %% ../nbs/11_decode.ipynb #5781bd04
 @torch.inference_mode()
 def agreement(target: Target, prompts, decoders: dict, max_new_tokens: int = 64, batch_rows: int = 2,
               progress: bool = False) -> pd.DataFrame:

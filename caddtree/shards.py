@@ -11,12 +11,52 @@ import torch
 from safetensors.torch import load_file, save_file
 from tqdm.auto import tqdm
 from .files import atomic_file, cache_dir
-from .target import Target, cache_keyword, encode_prompt, growing_cache, stop_tokens
+from transformers import DynamicCache
+from transformers.cache_utils import DynamicLayer
+from .target import Target, cache_keyword, encode_prompt, stop_tokens
 from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
-__all__ = ['greedy_batch', 'self_distill', 'write_shard', 'read_shard', 'extend_shard', 'build_shards', 'release_heap',
-           'cached_rows', 'cached_features', 'shard_features', 'select_shards', 'featurise', 'distill']
+__all__ = ['GrowingLayer', 'growing_cache', 'greedy_batch', 'self_distill', 'write_shard', 'read_shard', 'extend_shard',
+           'build_shards', 'release_heap', 'cached_rows', 'cached_features', 'shard_features', 'select_shards',
+           'featurise', 'distill']
+
+# %% ../nbs/13_shards.ipynb #20022052
+class GrowingLayer(DynamicLayer):
+    """A `DynamicLayer` whose keys and values are prefixes of buffers with room to grow (doubled when full): an append
+    writes its rows instead of copying the layer. Tensors put in place of the prefixes are adopted at the next
+    append."""
+    min_room = 256
+
+    def _room(self, buf, cur: torch.Tensor, x: torch.Tensor, need: int) -> torch.Tensor:
+        "`buf` if `cur` is still its prefix and it holds `need` rows, else a bigger buffer that starts with `cur`."
+        n = cur.shape[-2] if cur.ndim == x.ndim else 0
+        if (buf is not None and n and cur.data_ptr() == buf.data_ptr() and cur.shape[:-2] == buf.shape[:-2]
+                and cur.stride() == buf.stride() and buf.shape[-2] >= need):
+            return buf
+        new = x.new_empty(*x.shape[:-2], max(need, 2 * n, self.min_room), x.shape[-1])
+        if n: new[..., :n, :] = cur
+        return new
+
+    def lazy_initialization(self, key_states: torch.Tensor, value_states: torch.Tensor) -> None:
+        super().lazy_initialization(key_states, value_states)
+        self.kbuf = self.vbuf = None
+
+    def update(self, key_states: torch.Tensor, value_states: torch.Tensor, *args, **kwargs):
+        if not self.is_initialized: self.lazy_initialization(key_states, value_states)
+        n, s = self.get_seq_length(), key_states.shape[-2]
+        self.kbuf = self._room(self.kbuf, self.keys, key_states, n + s)
+        self.vbuf = self._room(self.vbuf, self.values, value_states, n + s)
+        self.kbuf[..., n:n + s, :] = key_states
+        self.vbuf[..., n:n + s, :] = value_states
+        self.keys, self.values = self.kbuf[..., :n + s, :], self.vbuf[..., :n + s, :]
+        return self.keys, self.values
+
+def growing_cache(config) -> DynamicCache:
+    "A `DynamicCache` for `config` whose full-attention layers grow in place (`GrowingLayer`); others stay as they are."
+    cache = DynamicCache(config=config)
+    cache.layers = [GrowingLayer() if type(layer) is DynamicLayer else layer for layer in cache.layers]
+    return cache
 
 # %% ../nbs/13_shards.ipynb #98a51cb3
 @torch.inference_mode()

@@ -11,7 +11,6 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 from transformers import AttentionInterface, AutoModelForCausalLM, AutoTokenizer, DynamicCache
-from transformers.cache_utils import DynamicLayer
 from transformers.integrations.sdpa_attention import sdpa_attention_forward
 from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 from .files import atomic_dir, cache_dir
@@ -20,8 +19,7 @@ from .fast import bf16_packs, fast_path_problem, is_packed, pack_linears
 # %% auto #0
 __all__ = ['GROUPED_SDPA', 'TREE_ATTENTION', 'DEFAULT_TARGET', 'DTYPES', 'default_device', 'cache_keyword', 'grouped_sdpa',
            'Target', 'to_dtype', 'weights_dtype', 'stop_tokens', 'encode_prompt', 'cache_len', 'cache_keep',
-           'GrowingLayer', 'growing_cache', 'default_target_path', 'bulk_dtype', 'as_dtype', 'load_target', 'make_fast',
-           'compile_model']
+           'default_target_path', 'bulk_dtype', 'as_dtype', 'load_target', 'make_fast', 'compile_model']
 
 # %% ../nbs/06_target.ipynb #28fd6577
 def default_device() -> torch.device:
@@ -215,43 +213,6 @@ def cache_keep(cache, start: int, idx) -> None:
             layer.values[..., start:start + idx.numel(), :] = layer.values[..., src, :]
     drop = total - start - idx.numel()
     if drop: cache.crop(-drop)
-
-# %% ../nbs/06_target.ipynb #20022052
-class GrowingLayer(DynamicLayer):
-    """A `DynamicLayer` whose keys and values are prefixes of buffers with room to grow (doubled when full): an append
-    writes its rows instead of copying the layer. Tensors put in place of the prefixes are adopted at the next
-    append."""
-    min_room = 256
-
-    def _room(self, buf, cur: torch.Tensor, x: torch.Tensor, need: int) -> torch.Tensor:
-        "`buf` if `cur` is still its prefix and it holds `need` rows, else a bigger buffer that starts with `cur`."
-        n = cur.shape[-2] if cur.ndim == x.ndim else 0
-        if (buf is not None and n and cur.data_ptr() == buf.data_ptr() and cur.shape[:-2] == buf.shape[:-2]
-                and cur.stride() == buf.stride() and buf.shape[-2] >= need):
-            return buf
-        new = x.new_empty(*x.shape[:-2], max(need, 2 * n, self.min_room), x.shape[-1])
-        if n: new[..., :n, :] = cur
-        return new
-
-    def lazy_initialization(self, key_states: torch.Tensor, value_states: torch.Tensor) -> None:
-        super().lazy_initialization(key_states, value_states)
-        self.kbuf = self.vbuf = None
-
-    def update(self, key_states: torch.Tensor, value_states: torch.Tensor, *args, **kwargs):
-        if not self.is_initialized: self.lazy_initialization(key_states, value_states)
-        n, s = self.get_seq_length(), key_states.shape[-2]
-        self.kbuf = self._room(self.kbuf, self.keys, key_states, n + s)
-        self.vbuf = self._room(self.vbuf, self.values, value_states, n + s)
-        self.kbuf[..., n:n + s, :] = key_states
-        self.vbuf[..., n:n + s, :] = value_states
-        self.keys, self.values = self.kbuf[..., :n + s, :], self.vbuf[..., :n + s, :]
-        return self.keys, self.values
-
-def growing_cache(config) -> DynamicCache:
-    "A `DynamicCache` for `config` whose full-attention layers grow in place (`GrowingLayer`); others stay as they are."
-    cache = DynamicCache(config=config)
-    cache.layers = [GrowingLayer() if type(layer) is DynamicLayer else layer for layer in cache.layers]
-    return cache
 
 # %% ../nbs/06_target.ipynb #ae71806f
 DEFAULT_TARGET = "SmolLM2-135M-Instruct"
