@@ -13,7 +13,9 @@ import torch
 from tqdm.auto import tqdm
 from datasets import Dataset
 from .objective import CostModel, best_budget
-from .cost import BudgetCost, ConstantCost, FittedCost, OnlineCost, ScaledCost, official_convention, raw_cost
+from .cost import FittedCost, raw_cost
+from .online import BudgetCost, ConstantCost, OnlineCost, ScaledCost
+from .official import official_convention
 from .cost import fit_cost, save_cost
 from .files import atomic_file, cache_dir
 from .tree import Autoregressive, Chain, CostAware, FixedBudget, make_policy

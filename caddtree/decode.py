@@ -12,7 +12,7 @@ import torch
 from fastcore.basics import patch
 from tqdm.auto import tqdm
 from .objective import CostModel
-from .cost import BudgetCost
+from .online import BudgetCost
 from .tree import Autoregressive, DraftTree, Marginals, Policy, grow, make_policy
 from .target import Target, cache_len, encode_prompt, load_target, stop_tokens as target_stop_tokens
 from .drafter import Drafter, check_fits, default_drafter
