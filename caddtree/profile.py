@@ -16,7 +16,7 @@ from .verify import Sampler, verify_tree
 
 # %% auto #0
 __all__ = ['COST_WARPS', 'PROFILE_NODES', 'sync', 'timed', 'median_timed', 'cost_warp', 'profile_cost', 'hardware', 'drafter_id',
-           'cost_key', 'cost_model_for', 'compare_paths']
+           'cost_key', 'cost_model_for', 'compare_paths', 'profile_batch', 'BatchTableCost']
 
 # %% ../nbs/10_profile.ipynb #a52b7c69
 def sync(device) -> None:
@@ -170,3 +170,59 @@ def compare_paths(targets: dict, nodes=(0, 1, 2, 4, 8, 16, 32, 64), l: int = 300
     df["ms"] = 1e3 * df.seconds
     df["ratio"] = df.ms / df.path.map(df[df.n == 0].set_index("path").ms)
     return df[["path", "n", "ms", "ratio"]]
+
+# %% ../nbs/10_profile.ipynb #a36405b2
+@torch.inference_mode()
+def profile_batch(target: Target, batches=(1, 2, 4, 8), nodes=(0, 1, 2, 4, 8, 16), l: int = 256, repeats: int = 3,
+                  seed: int = 0, progress: bool = True) -> "pd.DataFrame":
+    "Median seconds of one target pass over `B` sequences at context `l`, each with an n-node tree: batch, n, N, seconds."
+    import pandas as pd
+    from tqdm.auto import tqdm
+    from caddtree.verify import tree_inputs, tree_mask
+    if l + max(nodes) + 1 >= target.max_positions:
+        raise ValueError(f"profile_batch: context {l} + {max(nodes)} nodes exceeds {target.name}'s {target.max_positions} positions")
+    dev, g = target.device, torch.Generator().manual_seed(seed)
+    lp = torch.log_softmax(torch.randn(15, target.vocab_size, generator=g), -1)
+    inputs = {}
+    for n in nodes:
+        t = grow(lp, max_nodes=n)
+        ids, pos = tree_inputs(t, 0, l, dev)
+        inputs[n] = ids, pos, tree_mask(t, l, target.attn_implementation, target.dtype, dev)
+    caches = {}
+    for B in batches:
+        caches[B] = target.new_cache()
+        target.forward(torch.randint(0, target.vocab_size, (B, l), generator=g).to(dev), cache=caches[B])
+    def one(B, n):
+        ids, pos, mask = inputs[n]
+        h, _ = target.hidden(ids.expand(B, -1), pos.expand(B, -1), caches[B], mask.expand(B, -1, -1, -1))
+        target.head(h[:, :1])
+    cells, rng, rows = [(B, n) for B in batches for n in nodes], np.random.default_rng(seed), []
+    one(*cells[0]); cache_keep(caches[cells[0][0]], l, [])  # warm-up
+    for _ in tqdm(range(repeats), disable=not progress, desc="profiling batches"):
+        for i in rng.permutation(len(cells)):
+            B, n = cells[i]
+            rows.append(dict(batch=B, n=n, N=B * n, seconds=timed(lambda: one(B, n), dev)))
+            cache_keep(caches[B], l, [])
+    return pd.DataFrame(rows).groupby(["batch", "n", "N"]).seconds.median().reset_index()
+
+class BatchTableCost:
+    """A batch cost model from `profile_batch`: C_v(N; B requests) on the convex non-decreasing fit of the smallest
+    profiled batch >= B (linear past its largest N); C_d(B) = B single-request drafter passes."""
+    def __init__(self, profile: "pd.DataFrame", draft: float):
+        from caddtree.cost import fit_convex_monotone
+        if not {"batch", "N", "seconds"} <= set(profile.columns):
+            raise ValueError("BatchTableCost: the profile needs columns batch, N, seconds (from profile_batch)")
+        self.draft, self.curves = float(draft), {}
+        for B, g in profile.groupby("batch"):
+            g = g.groupby("N").seconds.median()
+            if len(g) < 2: raise ValueError(f"BatchTableCost: batch {B} has one node count; profile at least two")
+            self.curves[int(B)] = (g.index.to_numpy(np.float64), fit_convex_monotone(g.index.to_numpy(np.float64), g.to_numpy()))
+        self.batches = sorted(self.curves)
+    def draft_cost(self, B: int) -> float: return self.draft * B
+    def verify(self, N, contexts) -> np.ndarray:
+        B = len(contexts)
+        fit = next((b for b in self.batches if b >= B), None)
+        if fit is None: raise ValueError(f"BatchTableCost: batch of {B} past the largest profiled ({self.batches[-1]}); profile it")
+        x, y = self.curves[fit]; N = np.asarray(N, np.float64)
+        slope = (y[-1] - y[-2]) / (x[-1] - x[-2])
+        return np.where(N > x[-1], y[-1] + slope * (N - x[-1]), np.interp(N, x, y))
