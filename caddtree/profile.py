@@ -171,7 +171,7 @@ def compare_paths(targets: dict, nodes=(0, 1, 2, 4, 8, 16, 32, 64), l: int = 300
     df["ratio"] = df.ms / df.path.map(df[df.n == 0].set_index("path").ms)
     return df[["path", "n", "ms", "ratio"]]
 
-# %% ../nbs/10_profile.ipynb #a36405b2
+# %% ../nbs/10_profile.ipynb #5003a38f
 @torch.inference_mode()
 def profile_batch(target: Target, batches=(1, 2, 4, 8), nodes=(0, 1, 2, 4, 8, 16), l: int = 256, repeats: int = 3,
                   seed: int = 0, progress: bool = True) -> "pd.DataFrame":

@@ -70,3 +70,16 @@ def test_lossless_with_deep_acceptance(target, references, kind, policy):
         PROMPTS[kind], max_new_tokens=NEW, stop_tokens=())
     assert g.ids == references[kind]
     assert g.mean_accept > 1.5 and g.rounds.tokens.max() >= 4
+
+@pytest.mark.parametrize("policy", ["plain", "ddtree4", "joint"])
+def test_lossless_batched(target, drafter, references, policy):
+    """Three requests decoded together, at most two at a time (the third joins when one leaves), one target pass per
+    round for all: each request's tokens equal its own plain decoding's."""
+    from caddtree.batch import BatchDecoder
+    from caddtree.joint import BatchAffineCost, JointCostAware
+    from caddtree.tree import Autoregressive
+    pol = dict(plain=Autoregressive(), ddtree4=FixedBudget(4),
+               joint=JointCostAware(BatchAffineCost(draft=0.004, base=0.018, per_node=0.0004, per_ctx=1e-6,
+                                                    draft_per_request=0.004, knee=16, per_row_past_knee=0.002)))[policy]
+    outs = BatchDecoder(target, drafter, pol, max_batch=2).run(list(PROMPTS.values()), NEW, stop_tokens=())
+    assert outs == [references[k] for k in PROMPTS]
