@@ -10,6 +10,7 @@ from .tree import Autoregressive, DraftTree, Policy
 from .joint import JointCostAware
 from .target import Target, encode_prompt, stop_tokens as target_stop_tokens
 from .drafter import check_fits
+from .decode import committed
 from .verify import LazyHead, Sampler, check_head_rows, lazy_head_for, walk
 
 # %% auto #0
@@ -122,10 +123,8 @@ class BatchDecoder:
                 r = self.requests[i]
                 path, bonus = walk(t, LazyHead(tgt.head, final[i], t, self.head_rows) if lazy else logits[i], r.sampler)
                 paths[i] = path
-                new = ([int(t.tokens[k]) for k in path[1:]] + [bonus])[:r.max_new_tokens - len(r.out)]
-                for j, tok in enumerate(new):
-                    if tok in r.stops: new = new[:j + 1]; break
-                r.out += new; r.rounds.append((len(t), len(path)))
+                r.out += committed([int(t.tokens[k]) for k in path[1:]] + [bonus], r.max_new_tokens - len(r.out), r.stops)
+                r.rounds.append((len(t), len(path)))
                 r.feats = [h[i:i + 1, path] for h in hidden]
             keep = max(len(p) for p in paths.values())
             valid = torch.zeros(B, L + keep, dtype=torch.bool, device=dev); valid[:, :L] = self.valid

@@ -20,7 +20,7 @@ from .verify import Sampler, check_head_rows, lazy_head_for, verify_tree
 from .profile import cost_model_for, sync
 
 # %% auto #0
-__all__ = ['Round', 'Generation', 'SpecDecoder', 'decoding_cost', 'generate', 'agreement']
+__all__ = ['Round', 'Generation', 'SpecDecoder', 'committed', 'decoding_cost', 'generate', 'agreement']
 
 # %% ../nbs/11_decode.ipynb #3f2c333a
 @dataclass
@@ -92,6 +92,11 @@ class SpecDecoder:
         self.layers = drafter.layer_ids if (drafter is not None and self.policy.uses_drafter) else []
 
 # %% ../nbs/11_decode.ipynb #5ac56e07
+def committed(tokens: list, room: int, stops) -> list:
+    "What a round commits of its `tokens` (accepted drafts + bonus): at most `room`, up to and including a stop token."
+    new = tokens[:room]
+    return next((new[:j + 1] for j, t in enumerate(new) if t in stops), new)
+
 @patch
 @torch.inference_mode()
 def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: float = 0.0, top_k: int | None = None,
@@ -121,9 +126,7 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
         tc = time.perf_counter()
         v = verify_tree(tgt, tree, root, cache, sampler, self.layers, self.lazy_head, self.head_rows)
         sync(dev); td = time.perf_counter()
-        new = v.tokens[:max_new_tokens - len(out)]
-        for j, t in enumerate(new):
-            if t in stops: new = new[:j + 1]; break
+        new = committed(v.tokens, max_new_tokens - len(out), stops)
         out += new; feats = v.feats
         bar.update(len(new))
         self.policy.observe(len(tree), l, tb - ta if uses else None, td - tb)  # verify_s: building + verifying
