@@ -9,7 +9,7 @@ from transformers import LlamaConfig, LlamaForCausalLM
 from .target import Target, default_device, make_fast, to_dtype
 
 # %% auto #0
-__all__ = ['tiny_target', 'OracleDrafter']
+__all__ = ['tiny_target', 'OracleDrafter', 'exact_joint', 'chi2_pvalue']
 
 # %% ../nbs/07_testing.ipynb #5637ef9c
 def tiny_target(vocab: int = 96, hidden: int = 64, layers: int = 4, heads: int = 4, kv_heads: int = 2,
@@ -48,3 +48,29 @@ class OracleDrafter:
                 # a decoy above it (or alone)
                 if r >= 0.6: lp[d, torch.randint(0, self.V, (), generator=self.g)] = z + 1.0
         return torch.log_softmax(lp, -1)
+
+# %% ../nbs/07_testing.ipynb #c79df3ec
+@torch.inference_mode()
+def exact_joint(target, prompt, sampler, k: int = 3, min_p: float = 1e-4) -> dict:
+    "Exact probabilities of the first k sampled tokens (sequences with probability >= min_p), as a dict."
+    probs = {(): 1.0}
+    for _ in range(k):
+        nxt = {}
+        for seq, p in probs.items():
+            logits = target.forward(torch.tensor([prompt + list(seq)], device=target.device))[0][0, -1]
+            q = sampler.probs(logits)
+            for t in torch.nonzero(q * p >= min_p).flatten().tolist(): nxt[seq + (t,)] = p * float(q[t])
+        probs = nxt
+    return probs
+
+def chi2_pvalue(samples, probs: dict) -> float:
+    "Chi-square goodness of fit of sampled tuples against exact probabilities (small cells pooled)."
+    import pandas as pd
+    from scipy.stats import chisquare
+    n, counts = len(samples), pd.Series(samples).value_counts().to_dict()
+    exp_, obs = [], []
+    for seq, p in probs.items():
+        if n * p >= 5: exp_.append(n * p); obs.append(counts.get(seq, 0))
+    rest_e, rest_o = n - sum(exp_), n - sum(obs)               # everything else, pooled (where there is any)
+    if rest_e > 1e-9 * n or rest_o: exp_.append(rest_e); obs.append(rest_o)
+    return chisquare(obs, exp_).pvalue
