@@ -49,7 +49,7 @@ class OracleDrafter:
                 if r >= 0.6: lp[d, torch.randint(0, self.V, (), generator=self.g)] = z + 1.0
         return torch.log_softmax(lp, -1)
 
-# %% ../nbs/07_testing.ipynb #c79df3ec
+# %% ../nbs/07_testing.ipynb #f8c4d7f2
 @torch.inference_mode()
 def exact_joint(target, prompt, sampler, k: int = 3, min_p: float = 1e-4) -> dict:
     "Exact probabilities of the first k sampled tokens (sequences with probability >= min_p), as a dict."
