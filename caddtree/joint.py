@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq, math
 from dataclasses import dataclass
 import numpy as np
+from .objective import node_limit
 from .tree import MAX_NODES, DraftTree, _prefix, empty_tree, grow
 
 # %% auto #0
@@ -47,7 +48,7 @@ def batch_throughput(phi_total, N, B: int, cost, contexts) -> np.ndarray:
 class JointCostAware:
     "CaDDTree for a batch: the trees of all requests sized together to maximise the batch's expected throughput."
     cost: object                   # a batch cost model: draft_cost(B), verify(N, contexts), convex in N
-    max_nodes: int | None = None   # cap on each request's tree (MAX_NODES if None)
+    max_nodes: int | None = None   # cap on each request's tree (the cost model's `max_nodes` and MAX_NODES hold anyway)
     max_total: int | None = None   # cap on the round's total nodes
     def __post_init__(self):
         if not (callable(getattr(self.cost, "draft_cost", None)) and callable(getattr(self.cost, "verify", None))):
@@ -60,7 +61,7 @@ class JointCostAware:
         B = len(logps)
         if B == 0 or len(contexts) != B:
             raise ValueError(f"JointCostAware: give one context length per request ({B} log-probs, {len(contexts)} contexts)")
-        cap = MAX_NODES if self.max_nodes is None else min(self.max_nodes, MAX_NODES)
+        cap = min(m for m in (self.max_nodes, node_limit(self.cost), MAX_NODES) if m is not None)
         trees = [grow(lp, max_nodes=cap) for lp in logps]
         n = self.allocate([np.exp(t.log_scores[1:]) for t in trees], contexts)
         return [t if k == len(t) else _prefix(t, k) for t, k in zip(trees, n)]

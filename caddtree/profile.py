@@ -218,6 +218,10 @@ class BatchTableCost:
             if len(g) < 2: raise ValueError(f"BatchTableCost: batch {B} has one node count; profile at least two")
             self.curves[int(B)] = (g.index.to_numpy(np.float64), fit_convex_monotone(g.index.to_numpy(np.float64), g.to_numpy()))
         self.batches = sorted(self.curves)
+    @property
+    def max_nodes(self) -> int:
+        "The largest tree per request the profile measured: no request's tree grows past it."
+        return int(max(x[-1] / B for B, (x, _) in self.curves.items()))
     def draft_cost(self, B: int) -> float: return self.draft * B
     def verify(self, N, contexts) -> np.ndarray:
         B = len(contexts)
