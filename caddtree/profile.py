@@ -116,7 +116,8 @@ def cost_key(target: Target, drafter) -> str:
     own = "" if dt is None or dt == target.dtype else "-" + str(dt).removeprefix("torch.")
     dev = target.device.type + ("-" + torch.backends.cpu.get_cpu_capability().lower().replace(" ", "")
                                 if target.device.type == "cpu" else "")
-    warp = f"-warp-{cost_warp()}" if cost_warp() else ""  # a warped profile never stands in for a measured one
+    warp = cost_warp()  # a warped profile never stands in for a measured one
+    warp = f"-warp-{warp}" if warp else ""
     return (f"{target.tag}-{dev}-{path}-{target.attn_implementation}-t{torch.get_num_threads()}"
             f"-d{drafter_id(drafter)}{own}{warp}")
 
@@ -176,8 +177,6 @@ def compare_paths(targets: dict, nodes=(0, 1, 2, 4, 8, 16, 32, 64), l: int = 300
 def profile_batch(target: Target, batches=(1, 2, 4, 8), nodes=(0, 1, 2, 4, 8, 16), l: int = 256, repeats: int = 3,
                   seed: int = 0, progress: bool = True) -> "pd.DataFrame":
     "Median seconds of one target pass over `B` sequences at context `l`, each with an n-node tree: batch, n, N, seconds."
-    import pandas as pd
-    from tqdm.auto import tqdm
     from caddtree.verify import tree_inputs, tree_mask
     if l + max(nodes) + 1 >= target.max_positions:
         raise ValueError(f"profile_batch: context {l} + {max(nodes)} nodes exceeds {target.name}'s {target.max_positions} positions")
@@ -192,18 +191,17 @@ def profile_batch(target: Target, batches=(1, 2, 4, 8), nodes=(0, 1, 2, 4, 8, 16
     for B in batches:
         caches[B] = target.new_cache()
         target.forward(torch.randint(0, target.vocab_size, (B, l), generator=g).to(dev), cache=caches[B])
-    def one(B, n):
+    def time_fn(n, B):  # the layers over every row, the head over one row per request
         ids, pos, mask = inputs[n]
-        h, _ = target.hidden(ids.expand(B, -1), pos.expand(B, -1), caches[B], mask.expand(B, -1, -1, -1))
-        target.head(h[:, :1])
-    cells, rng, rows = [(B, n) for B in batches for n in nodes], np.random.default_rng(seed), []
-    one(*cells[0]); cache_keep(caches[cells[0][0]], l, [])  # warm-up
-    for _ in tqdm(range(repeats), disable=not progress, desc="profiling batches"):
-        for i in rng.permutation(len(cells)):
-            B, n = cells[i]
-            rows.append(dict(batch=B, n=n, N=B * n, seconds=timed(lambda: one(B, n), dev)))
-            cache_keep(caches[B], l, [])
-    return pd.DataFrame(rows).groupby(["batch", "n", "N"]).seconds.median().reset_index()
+        def one():
+            h, _ = target.hidden(ids.expand(B, -1), pos.expand(B, -1), caches[B], mask.expand(B, -1, -1, -1))
+            target.head(h[:, :1])
+        dt = timed(one, dev); cache_keep(caches[B], l, [])
+        return dt
+    # the batch sizes stand where profile_verify's contexts do: the same interleaved, repeated measurement
+    prof = profile_verify(time_fn, nodes, batches, repeats=repeats, seed=seed, progress=progress).rename(columns={"l": "batch"})
+    out = prof.groupby(["batch", "n"]).seconds.median().reset_index()
+    return out.assign(N=out.batch * out.n)[["batch", "n", "N", "seconds"]]
 
 class BatchTableCost:
     """A batch cost model from `profile_batch`: C_v(N; B requests) on the convex non-decreasing fit of the smallest
