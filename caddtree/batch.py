@@ -4,7 +4,10 @@
 
 # %% ../nbs/11a_batch.ipynb #e1897a57
 from __future__ import annotations
+import time
+from collections import deque
 from dataclasses import dataclass, field
+import numpy as np
 import torch
 from .tree import Autoregressive, DraftTree, Policy
 from .joint import JointCostAware
@@ -14,7 +17,7 @@ from .decode import committed
 from .verify import LazyHead, Sampler, check_head_rows, lazy_head_for, walk
 
 # %% auto #0
-__all__ = ['Request', 'BatchDecoder']
+__all__ = ['Request', 'ModeChooser', 'BatchDecoder']
 
 # %% ../nbs/11a_batch.ipynb #d08644c7
 @dataclass
@@ -26,11 +29,22 @@ class Request:
     stops: set
     out: list = field(default_factory=list)
     l: int = 0                # tokens of this request in the cache
-    feats: list | None = None # target features of the tokens committed last round (for the drafter)
+    feats: list | None = None # target features of the tokens committed since the drafter last ran (for the drafter)
     dcache: object = None     # the drafter's cache
     rounds: list = field(default_factory=list)  # (tree size, tokens committed) per round
+    cancelled: bool = False   # set to leave the batch at the next round, whatever was generated
+    times: list = field(default_factory=list)  # the engine's clock: joined, first token, then each round's commit
     @property
-    def done(self) -> bool: return len(self.out) >= self.max_new_tokens or (bool(self.out) and self.out[-1] in self.stops)
+    def done(self) -> bool:
+        return self.cancelled or len(self.out) >= self.max_new_tokens or (bool(self.out) and self.out[-1] in self.stops)
+    @property
+    def finish_reason(self) -> str:
+        "'stop' (a stop token ended it), 'length' (max_new_tokens or the context's end) or 'cancelled'."
+        return "cancelled" if self.cancelled else "stop" if self.out and self.out[-1] in self.stops else "length"
+    @property
+    def time_per_token(self) -> float:
+        "Seconds per output token after the first (the engine's clock; nan before a second token)."
+        return (self.times[-1] - self.times[1]) / (len(self.out) - 1) if len(self.out) > 1 else float("nan")
 
 def _pad_seq(cache, valid: torch.Tensor, length: int):
     "Pad every layer of `cache` (and `valid`) with empty entries up to `length` positions."
@@ -41,10 +55,41 @@ def _pad_seq(cache, valid: torch.Tensor, length: int):
         layer.keys, layer.values = pad(layer.keys), pad(layer.values)
     return torch.cat([valid, valid.new_zeros(valid.shape[0], extra)], 1)
 
+
+# %% ../nbs/11a_batch.ipynb #7d88f85c
+class ModeChooser:
+    """Per batch size, whether speculative rounds or plain ones commit tokens faster, by the engine's own measured rounds:
+    the mode with the lower median seconds per token over its last `window` rounds, the other tried once every
+    `explore` rounds so that its figure stays current (a mode never measured at a batch size is tried first)."""
+    def __init__(self, window: int = 8, explore: int = 16):
+        if window < 1 or explore < 2: raise ValueError(f"ModeChooser: window must be >= 1 and explore >= 2, got {window}, {explore}")
+        self.window, self.explore, self.seen, self.since = int(window), int(explore), {}, {}
+    def choose(self, batch: int) -> bool:
+        "True: a speculative round for a batch of `batch` requests; False: a plain one."
+        s = self.seen.setdefault(batch, {True: deque(maxlen=self.window), False: deque(maxlen=self.window)})
+        if not s[True] or not s[False]: return not s[True]
+        best = float(np.median(s[True])) <= float(np.median(s[False]))
+        return (not best) if self.since.get(batch, 0) >= self.explore - 1 else best
+    def observe(self, batch: int, spec: bool, seconds: float, tokens: int) -> None:
+        "Record a round: its mode, wall seconds and tokens committed over the batch."
+        if tokens <= 0: return
+        s = self.seen.setdefault(batch, {True: deque(maxlen=self.window), False: deque(maxlen=self.window)})
+        best = bool(s[True]) and bool(s[False]) and float(np.median(s[True])) <= float(np.median(s[False]))
+        self.since[batch] = 0 if spec != best else self.since.get(batch, 0) + 1
+        s[spec].append(seconds / tokens)
+    def __repr__(self):
+        med = lambda q: f"{1e3 * float(np.median(q)):.1f}" if q else "-"
+        return "ModeChooser(" + ", ".join(f"B={b}: spec {med(s[True])} / plain {med(s[False])} ms per token"
+                                          for b, s in sorted(self.seen.items())) + ")"
+
+
 # %% ../nbs/11a_batch.ipynb #68612d97
 class BatchDecoder:
-    "Continuous batching of `target` with `drafter` under `policy` (joint, per request, or plain)."
-    def __init__(self, target: Target, drafter=None, policy=None, max_batch: int = 8, head_rows: int = 8):
+    """Continuous batching of `target` with `drafter` under `policy` (joint, per request, or plain).
+    `fallback`: run plain rounds where the engine measures them faster than speculative ones at the batch's size
+    (`ModeChooser`; default: for the joint budget only, so that fixed budgets stay what they say)."""
+    def __init__(self, target: Target, drafter=None, policy=None, max_batch: int = 8, head_rows: int = 8,
+                 fallback: bool | None = None, chooser: ModeChooser | None = None, clock=time.perf_counter):
         self.target, self.drafter, self.max_batch = target, drafter, int(max_batch)
         self.lazy, self.head_rows = lazy_head_for(target, None), check_head_rows(head_rows)  # the head as in verify_tree
         self.policy = policy if policy is not None else Autoregressive()
@@ -59,6 +104,9 @@ class BatchDecoder:
         if target.attn_implementation not in ("sdpa", "grouped_sdpa"):
             raise ValueError(f"BatchDecoder: batched masks need sdpa attention, the target has "
                              f"'{target.attn_implementation}'; load it with attn_implementation='sdpa'")
+        fallback = self.joint if fallback is None else bool(fallback)
+        self.chooser = (chooser or ModeChooser()) if fallback and self.uses else None
+        self.clock, self.last, self.counts = clock, None, dict(rounds=0, spec=0)  # rounds run, speculative ones
         self.layers = list(drafter.layer_ids) if self.uses else []
         self.requests, self.cache, self.valid = [], None, None
 
@@ -71,10 +119,11 @@ class BatchDecoder:
             raise ValueError(f"max_new_tokens must be an integer >= 1, got {max_new_tokens!r}")
         tgt, ids = self.target, encode_prompt(self.target, prompt, chat).to(self.target.device)
         stops = target_stop_tokens(tgt) if stop_tokens is None else set(stop_tokens)
-        r = Request(ids.shape[1], max_new_tokens, Sampler(temperature, top_k, top_p, seed), stops)
+        r = Request(ids.shape[1], max_new_tokens, Sampler(temperature, top_k, top_p, seed), stops, times=[self.clock()])
         cache = tgt.new_cache()
         logits, r.feats = tgt.forward(ids, cache=cache, layers=self.layers)
         r.out, r.l = [r.sampler.choose(logits[0, -1])], ids.shape[1]
+        r.times.append(self.clock())
         r.dcache = self.drafter.new_cache() if self.uses else None
         valid = torch.ones(1, ids.shape[1], dtype=torch.bool, device=tgt.device)
         if self.cache is None: self.cache, self.valid = cache, valid
@@ -87,10 +136,12 @@ class BatchDecoder:
         self.requests.append(r)
         return r
 
-    def _trees(self, active: list) -> list[DraftTree]:
-        if not self.uses: return [self.policy(None, self.requests[i].l) for i in active]
-        rs = [self.requests[i] for i in active]
-        logps = [self.drafter.draft(self.target, r.feats, r.out[-1], r.dcache) for r in rs]
+    def _trees(self, rs: list, spec: bool) -> list[DraftTree]:
+        "Each request's tree: drafted under the policy, or the root alone (a plain round: the drafter does not run)."
+        if not spec: return [Autoregressive()(None, r.l) for r in rs]
+        logps = []
+        for r in rs:  # the drafter takes the features of everything committed since it last ran
+            logps.append(self.drafter.draft(self.target, r.feats, r.out[-1], r.dcache)); r.feats = None
         if self.joint: return self.policy(logps, [r.l for r in rs])
         return [self.policy(lp, r.l) for lp, r in zip(logps, rs)]
 
@@ -101,7 +152,9 @@ class BatchDecoder:
         depth = self.drafter.block_size - 1 if self.uses else 0
         active = [i for i, r in enumerate(self.requests) if not r.done and r.l + 1 + depth < tgt.max_positions]
         if active:
-            trees, L = self._trees(active), self.valid.shape[1]
+            t0 = self.clock()
+            spec = self.uses and (self.chooser is None or self.chooser.choose(len(active)))
+            trees, L = self._trees([self.requests[i] for i in active], spec), self.valid.shape[1]
             M = max(len(t) + 1 for t in trees)
             B = len(self.requests)
             ids = torch.zeros(B, M, dtype=torch.long, device=dev)
@@ -118,14 +171,16 @@ class BatchDecoder:
             lazy = self.lazy and M > 1  # trees: each request's head rows when its walk asks; plain steps: one product
             if lazy: final, hidden = tgt.hidden(ids, pos, cache=self.cache, mask=mask, layers=self.layers)
             else: logits, hidden = tgt.forward(ids, pos, cache=self.cache, mask=mask, layers=self.layers)
-            paths = {}
+            paths, tokens = {}, 0
             for i, t in zip(active, trees):
                 r = self.requests[i]
                 path, bonus = walk(t, LazyHead(tgt.head, final[i], t, self.head_rows) if lazy else logits[i], r.sampler)
                 paths[i] = path
-                r.out += committed([int(t.tokens[k]) for k in path[1:]] + [bonus], r.max_new_tokens - len(r.out), r.stops)
+                new = committed([int(t.tokens[k]) for k in path[1:]] + [bonus], r.max_new_tokens - len(r.out), r.stops)
+                r.out += new; tokens += len(new)
                 r.rounds.append((len(t), len(path)))
-                r.feats = [h[i:i + 1, path] for h in hidden]
+                f = [h[i:i + 1, path] for h in hidden]  # appended to what the drafter has not yet seen (plain rounds)
+                r.feats = f if r.feats is None else [torch.cat([a, b], 1) for a, b in zip(r.feats, f)]
             keep = max(len(p) for p in paths.values())
             valid = torch.zeros(B, L + keep, dtype=torch.bool, device=dev); valid[:, :L] = self.valid
             src = torch.full((B, keep), L, dtype=torch.long, device=dev)  # rows without a path: a harmless copy
@@ -138,6 +193,11 @@ class BatchDecoder:
             for i, path in paths.items():
                 valid[i, L:L + len(path)] = True; self.requests[i].l += len(path)
             self.valid = valid
+            seconds = self.clock() - t0
+            for i in active: self.requests[i].times.append(t0 + seconds)
+            if self.chooser is not None: self.chooser.observe(len(active), spec, seconds, tokens)
+            self.last = dict(batch=len(active), spec=spec, nodes=sum(len(t) for t in trees), tokens=tokens, seconds=seconds)
+            self.counts["rounds"] += 1; self.counts["spec"] += spec
         done = [i for i, r in enumerate(self.requests) if r.done or r.l + 1 + depth >= tgt.max_positions]
         if not done: return []
         stay = [i for i in range(len(self.requests)) if i not in done]
@@ -154,11 +214,12 @@ class BatchDecoder:
         self.requests = [self.requests[i] for i in stay]
         return finished
 
-    def run(self, prompts, max_new_tokens: int = 128, **kw) -> list[list[int]]:
-        "Decode every prompt, at most `max_batch` at once, admitting waiting prompts as others finish: token ids each."
+    def run(self, prompts, max_new_tokens: int = 128, full: bool = False, **kw) -> list:
+        "Decode every prompt, at most `max_batch` at once, admitting waiting ones as others finish: token ids (`full`: the `Request`) each."
         waiting, outs, ids = list(enumerate(prompts)), {}, {}
         while waiting or self.requests:
             while waiting and len(self.requests) < self.max_batch:
                 k, p = waiting.pop(0); ids[id(self.add(p, max_new_tokens, **kw))] = k
-            for r in self.step(): outs[ids[id(r)]] = r.out
+            for r in self.step(): outs[ids[id(r)]] = r if full else r.out
         return [outs[k] for k in range(len(prompts))]
+
