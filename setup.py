@@ -36,7 +36,7 @@ setuptools.setup(
     packages=setuptools.find_packages(include=['caddtree', 'caddtree.*']),
     include_package_data=True,
     install_requires=requirements,
-    extras_require={'dev': dev_requirements},
+    extras_require={'dev': dev_requirements, 'ray': shlex.split(cfg.get('ray_requirements') or '')},
     python_requires='>=' + cfg['min_python'],
     long_description=open('README.md', encoding='utf-8').read(),
     long_description_content_type='text/markdown',

@@ -4,12 +4,13 @@
 
 # %% ../nbs/11a_batch.ipynb #e1897a57
 from __future__ import annotations
-import time
+import math, time
 from collections import deque
 from dataclasses import dataclass, field
 import numpy as np
 import torch
-from .tree import Autoregressive, DraftTree, Policy
+from .tree import Autoregressive, Chain, DraftTree, FixedBudget, Policy
+from .profile import batch_cost_for
 from .joint import JointCostAware
 from .target import Target, encode_prompt, stop_tokens as target_stop_tokens
 from .drafter import check_fits
@@ -17,7 +18,7 @@ from .decode import committed
 from .verify import LazyHead, Sampler, check_head_rows, lazy_head_for, walk
 
 # %% auto #0
-__all__ = ['Request', 'ModeChooser', 'BatchDecoder']
+__all__ = ['Request', 'ModeChooser', 'BatchDecoder', 'batch_policy']
 
 # %% ../nbs/11a_batch.ipynb #d08644c7
 @dataclass
@@ -59,26 +60,36 @@ def _pad_seq(cache, valid: torch.Tensor, length: int):
 # %% ../nbs/11a_batch.ipynb #7d88f85c
 class ModeChooser:
     """Per batch size, whether speculative rounds or plain ones commit tokens faster, by the engine's own measured rounds:
-    the mode with the lower median seconds per token over its last `window` rounds, the other tried once every
-    `explore` rounds so that its figure stays current (a mode never measured at a batch size is tried first)."""
+    the mode with the fewer seconds per token over its last `window` rounds (their seconds over their tokens: a
+    round's tokens vary, so a median of per-round ratios would not be the rate), the other tried once every `explore`
+    rounds so that its figure stays current. A batch size not yet measured in both modes follows the nearest one that
+    is (the faster mode changes slowly with the batch); with none, each mode is tried, speculation first."""
     def __init__(self, window: int = 8, explore: int = 16):
         if window < 1 or explore < 2: raise ValueError(f"ModeChooser: window must be >= 1 and explore >= 2, got {window}, {explore}")
         self.window, self.explore, self.seen, self.since = int(window), int(explore), {}, {}
+    def _q(self, batch: int) -> dict:
+        return self.seen.setdefault(batch, {True: deque(maxlen=self.window), False: deque(maxlen=self.window)})
+    @staticmethod
+    def _rate(q) -> float: return sum(s for s, _ in q) / sum(k for _, k in q)
+    def best(self, batch: int) -> bool | None:
+        "The faster mode at `batch` (True: speculative), from it or the nearest batch size measured in both; None: unknown."
+        both = [b for b, s in self.seen.items() if s[True] and s[False]]
+        if not both: return None
+        s = self.seen[min(both, key=lambda b: (abs(math.log(b / batch)), b))]
+        return self._rate(s[True]) <= self._rate(s[False])
     def choose(self, batch: int) -> bool:
         "True: a speculative round for a batch of `batch` requests; False: a plain one."
-        s = self.seen.setdefault(batch, {True: deque(maxlen=self.window), False: deque(maxlen=self.window)})
-        if not s[True] or not s[False]: return not s[True]
-        best = float(np.median(s[True])) <= float(np.median(s[False]))
+        best, s = self.best(batch), self._q(batch)
+        if best is None: return not s[True]
         return (not best) if self.since.get(batch, 0) >= self.explore - 1 else best
     def observe(self, batch: int, spec: bool, seconds: float, tokens: int) -> None:
         "Record a round: its mode, wall seconds and tokens committed over the batch."
         if tokens <= 0: return
-        s = self.seen.setdefault(batch, {True: deque(maxlen=self.window), False: deque(maxlen=self.window)})
-        best = bool(s[True]) and bool(s[False]) and float(np.median(s[True])) <= float(np.median(s[False]))
-        self.since[batch] = 0 if spec != best else self.since.get(batch, 0) + 1
-        s[spec].append(seconds / tokens)
+        best = self.best(batch)
+        self.since[batch] = 0 if best is not None and spec != best else self.since.get(batch, 0) + 1
+        self._q(batch)[spec].append((seconds, tokens))
     def __repr__(self):
-        med = lambda q: f"{1e3 * float(np.median(q)):.1f}" if q else "-"
+        med = lambda q: f"{1e3 * self._rate(q):.1f}" if q else "-"
         return "ModeChooser(" + ", ".join(f"B={b}: spec {med(s[True])} / plain {med(s[False])} ms per token"
                                           for b, s in sorted(self.seen.items())) + ")"
 
@@ -139,9 +150,11 @@ class BatchDecoder:
     def _trees(self, rs: list, spec: bool) -> list[DraftTree]:
         "Each request's tree: drafted under the policy, or the root alone (a plain round: the drafter does not run)."
         if not spec: return [Autoregressive()(None, r.l) for r in rs]
-        logps = []
-        for r in rs:  # the drafter takes the features of everything committed since it last ran
-            logps.append(self.drafter.draft(self.target, r.feats, r.out[-1], r.dcache)); r.feats = None
+        # the drafter takes the features of everything committed since it last ran: one pass for all where it can
+        if hasattr(self.drafter, "draft_batch"):
+            logps = self.drafter.draft_batch(self.target, [r.feats for r in rs], [r.out[-1] for r in rs], [r.dcache for r in rs])
+        else: logps = [self.drafter.draft(self.target, r.feats, r.out[-1], r.dcache) for r in rs]
+        for r in rs: r.feats = None
         if self.joint: return self.policy(logps, [r.l for r in rs])
         return [self.policy(lp, r.l) for lp, r in zip(logps, rs)]
 
@@ -151,6 +164,7 @@ class BatchDecoder:
         tgt, dev = self.target, self.target.device
         depth = self.drafter.block_size - 1 if self.uses else 0
         active = [i for i, r in enumerate(self.requests) if not r.done and r.l + 1 + depth < tgt.max_positions]
+        self.last = None  # this round's figures (batch, spec, nodes, tokens, seconds) once it ran
         if active:
             t0 = self.clock()
             spec = self.uses and (self.chooser is None or self.chooser.choose(len(active)))
@@ -168,13 +182,17 @@ class BatchDecoder:
             ctx = self.valid.clone()
             ctx[[i for i in range(B) if i not in active]] = False  # waiting rows: their padded queries see only themselves
             mask = torch.cat([ctx[:, None, :].expand(B, M, L), vis], 2)[:, None]
-            lazy = self.lazy and M > 1  # trees: each request's head rows when its walk asks; plain steps: one product
-            if lazy: final, hidden = tgt.hidden(ids, pos, cache=self.cache, mask=mask, layers=self.layers)
+            if self.lazy:  # the head: one product over every small tree's rows (one read of its weights), large trees lazily
+                final, hidden = tgt.hidden(ids, pos, cache=self.cache, mask=mask, layers=self.layers)
+                small = [(i, len(t) + 1) for i, t in zip(active, trees) if len(t) + 1 <= self.head_rows]
+                heads = dict(zip([i for i, _ in small], tgt.head(torch.cat([final[i, :m] for i, m in small])).split(
+                    [m for _, m in small]))) if small else {}
             else: logits, hidden = tgt.forward(ids, pos, cache=self.cache, mask=mask, layers=self.layers)
             paths, tokens = {}, 0
             for i, t in zip(active, trees):
                 r = self.requests[i]
-                path, bonus = walk(t, LazyHead(tgt.head, final[i], t, self.head_rows) if lazy else logits[i], r.sampler)
+                head = (heads[i] if i in heads else LazyHead(tgt.head, final[i], t, self.head_rows)) if self.lazy else logits[i]
+                path, bonus = walk(t, head, r.sampler)
                 paths[i] = path
                 new = committed([int(t.tokens[k]) for k in path[1:]] + [bonus], r.max_new_tokens - len(r.out), r.stops)
                 r.out += new; tokens += len(new)
@@ -222,4 +240,18 @@ class BatchDecoder:
                 k, p = waiting.pop(0); ids[id(self.add(p, max_new_tokens, **kw))] = k
             for r in self.step(): outs[ids[id(r)]] = r if full else r.out
         return [outs[k] for k in range(len(prompts))]
+
+
+# %% ../nbs/11a_batch.ipynb #49d4ceb1
+def batch_policy(name, target: Target, drafter, max_batch: int = 8, budget: int | None = None, cost=None,
+                 verbose: bool = True):
+    "A `BatchDecoder` policy by name ('caddtree', 'plain' or 'ar', 'chain', 'ddtree-K', 'ddtree' with `budget`); objects pass."
+    if not isinstance(name, str): return name
+    if name == "caddtree":
+        return JointCostAware(cost if cost is not None else batch_cost_for(target, drafter, max_batch, verbose=verbose))
+    if name in ("plain", "ar"): return Autoregressive()
+    if name == "chain": return Chain()
+    if name == "ddtree" and budget is not None: return FixedBudget(int(budget))
+    if name.startswith("ddtree-") and name[7:].isdigit(): return FixedBudget(int(name[7:]))
+    raise ValueError(f"unknown policy {name!r}: use 'caddtree', 'plain', 'chain', 'ddtree-K' (e.g. 'ddtree-4') or 'ddtree' with a budget")
 

@@ -9,7 +9,7 @@ import pandas as pd
 from fastcore.script import call_parse
 
 # %% auto #0
-__all__ = ['demo', 'bench', 'profile', 'distill', 'train', 'replay']
+__all__ = ['demo', 'bench', 'profile', 'distill', 'train', 'replay', 'serve']
 
 # %% ../nbs/17_cli.ipynb #45532d8a
 @call_parse
@@ -172,3 +172,35 @@ def replay(drafter: str = None,       # drafter folder (default: the one shipped
         rows = [dict(prompts=k, **{str(n): v for n, v in r[key].items()}) for k, r in res.items()]
         print(title); print(pd.DataFrame(rows).round(2).to_string(index=False))
     for k, r in res.items(): print(f"top-1 by position ({k}):", " ".join(f"{x:.0%}" for x in r["top1"]))
+
+# %% ../nbs/17_cli.ipynb #9d217e91
+@call_parse
+def serve(target: str = None,        # model folder or hub id (default: the default target); 'tiny': the test target
+          drafter: str = None,       # drafter folder (default: the target's shipped drafter)
+          policy: str = "caddtree",  # 'caddtree' (joint budget), 'plain', 'chain' or 'ddtree-K'
+          max_batch: int = 8,        # requests decoding at once
+          max_queue: int = 64,       # requests waiting; past max_batch + max_queue the server answers 429
+          max_tokens: int = 256,     # completion tokens when a request sets no max_tokens
+          host: str = "127.0.0.1",   # address to listen on (0.0.0.0: every interface)
+          port: int = 8000,          # port to listen on
+          name: str = None,          # model name clients ask for (default: the target's name)
+          dtype: str = "fp32",       # target dtype
+          ray: bool = False,         # run on Ray Serve (the 'ray' extra)
+          replicas: int = 1,         # Ray Serve replicas (with --ray)
+          max_replicas: int = None,  # autoscale up to this many replicas (with --ray)
+          address: str = None,       # Ray cluster to join, e.g. 'auto' (with --ray; default: a local instance)
+         ):
+    """Serve the batched engine behind an OpenAI-compatible API (/v1/chat/completions, /v1/completions, /v1/models,
+    /health, /metrics). Example: `caddtree_serve --port 8000`, then any OpenAI client with base_url http://127.0.0.1:8000/v1"""
+    engine_kw = dict(target=target, drafter=drafter, policy=policy, max_batch=max_batch, max_queue=max_queue,
+                     dtype=dtype, name=name)
+    if ray:
+        from caddtree.serve import serve_ray
+        print(f"serving on Ray Serve at http://{host}:{port}/v1 ({replicas} replicas)", flush=True)
+        serve_ray(host, port, address, blocking=True, num_replicas=replicas, max_replicas=max_replicas, **engine_kw)
+        return
+    import uvicorn
+    from caddtree.serve import load_engine, make_app
+    engine = load_engine(**engine_kw)
+    print(f"serving '{engine.name}' ({engine.decoder.policy!r}, max_batch {max_batch}) at http://{host}:{port}/v1", flush=True)
+    uvicorn.run(make_app(engine, default_max_tokens=max_tokens), host=host, port=port, log_level="info")

@@ -20,7 +20,8 @@ from .verify import Sampler, check_head_rows, lazy_head_for, verify_tree
 from .profile import cost_model_for, sync
 
 # %% auto #0
-__all__ = ['Round', 'Generation', 'SpecDecoder', 'committed', 'decoding_cost', 'generate', 'agreement']
+__all__ = ['ROUND_COLUMNS', 'Round', 'Generation', 'SpecDecoder', 'committed', 'decoding_cost', 'many_prompts', 'generate',
+           'agreement']
 
 # %% ../nbs/11_decode.ipynb #3f2c333a
 @dataclass
@@ -40,6 +41,8 @@ class Round:
         if self.top_logp is None: return np.zeros(1)
         t = grow(self.top_logp, max_nodes=max_nodes)
         return np.concatenate([[0.], np.cumsum(np.exp(t.log_scores[1:]))])
+
+ROUND_COLUMNS = ["n", "tokens", "context", "draft_s", "build_s", "verify_s", "book_s", "head_calls"]  # Generation.rounds
 
 @dataclass
 class Generation:
@@ -139,8 +142,7 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
                                 dict(draft=tb - ta, build=tc - tb, verify=td - tc, book=te - td)))
     bar.close()
     seconds = prefill + sum(r[3] + r[4] + r[5] + r[6] for r in rows)
-    rounds_df = pd.DataFrame(rows, columns=["n", "tokens", "context", "draft_s", "build_s", "verify_s", "book_s",
-                                          "head_calls"])
+    rounds_df = pd.DataFrame(rows, columns=ROUND_COLUMNS)
     text = tgt.tokenizer.decode(out, skip_special_tokens=True) if tgt.tokenizer is not None else None
     return Generation(out, text, rounds_df, prefill, seconds, repr(self.policy), rounds)
 
@@ -155,18 +157,41 @@ def decoding_cost(target: Target, drafter, base: CostModel | None = None, verbos
     "The cost model CaDDTree decodes with by default: `base` (else the cached profile of the pair) priced per budget."
     return BudgetCost(base if base is not None else cost_model_for(target, drafter, verbose=verbose))
 
+def many_prompts(prompt) -> bool:
+    "Whether `prompt` is a list of prompts (texts, message lists or token-id lists) rather than one prompt."
+    return isinstance(prompt, (list, tuple)) and len(prompt) > 0 and all(isinstance(p, (str, list, tuple)) for p in prompt)
+
 def generate(prompt, max_new_tokens: int = 128, policy: str = "caddtree", budget: int = 32,
              target: Target | None = None,
-             drafter: Drafter | None = None, cost: CostModel | None = None, **kw) -> Generation:
-    "Decode `prompt` with speculative decoding (CaDDTree by default) on the default target, or the one given."
+             drafter: Drafter | None = None, cost: CostModel | None = None, max_batch: int = 8,
+             **kw) -> Generation | list[Generation]:
+    """Decode `prompt` with speculative decoding (CaDDTree by default) on the default target, or the one given.
+    A list of prompts is decoded together, at most `max_batch` at once (`BatchDecoder`): one `Generation` each."""
     if target is None:  # the default target and its drafter are loaded once and kept
         target = _default("target", load_target)
         drafter = drafter or _default("drafter", lambda: default_drafter(target))
     drafter = drafter or default_drafter(target)
+    if many_prompts(prompt): return _generate_many(list(prompt), max_new_tokens, policy, budget, target, drafter, cost, max_batch, **kw)
     if policy == "caddtree" and cost is None:
         cost = _default(("cost", target.tag, id(drafter)), lambda: decoding_cost(target, drafter))
     decoder = SpecDecoder(target, drafter, make_policy(policy, cost, budget))
     return decoder.generate(prompt, max_new_tokens=max_new_tokens, **kw)
+
+def _generate_many(prompts, max_new_tokens, policy, budget, target, drafter, cost, max_batch, **kw) -> list[Generation]:
+    "`generate` for a list of prompts: the batched engine, one `Generation` per prompt (its rounds: n and tokens)."
+    from caddtree.batch import BatchDecoder, batch_policy
+    if set(kw) - {"temperature", "top_k", "top_p", "seed", "stop_tokens", "chat"}:
+        raise ValueError(f"generate: {sorted(set(kw) - {'temperature', 'top_k', 'top_p', 'seed', 'stop_tokens', 'chat'})} "
+                         "apply to one prompt at a time; decode the prompts one by one for them")
+    batch_cost = cost if cost is not None and callable(getattr(cost, "draft_cost", None)) else None
+    pol = batch_policy("ar" if policy == "ar" else policy, target, drafter, max_batch, budget, batch_cost)
+    dec = BatchDecoder(target, drafter if policy != "ar" else None, pol, max_batch)
+    out = []
+    for r in dec.run(prompts, max_new_tokens, full=True, **kw):
+        rounds = pd.DataFrame(r.rounds, columns=["n", "tokens"]).reindex(columns=ROUND_COLUMNS)
+        text = target.tokenizer.decode(r.out, skip_special_tokens=True) if target.tokenizer is not None else None
+        out.append(Generation(r.out, text, rounds, r.times[1] - r.times[0], r.times[-1] - r.times[0], repr(pol)))
+    return out
 
 # %% ../nbs/11_decode.ipynb #5781bd04
 @torch.inference_mode()

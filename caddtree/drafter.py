@@ -254,6 +254,43 @@ def draft(self: DFlashDrafter, target: Target, feats: list[torch.Tensor], root: 
         if not hasattr(self, "draft_vocab"): return lp
         return Marginals(lp, self.draft_vocab, target.vocab_size)  # tokens outside the draft vocabulary: never drafted
 
+# %% ../nbs/08_drafter.ipynb #5b178758
+@patch
+def draft_batch(self: DFlashDrafter, target: Target, feats: list, roots: list, caches: list) -> list:
+    "`draft` for many requests in one pass: each request's new features, root and cache; its log-probs (or `Marginals`) each."
+    with torch.inference_mode():
+        dev, b, B = self.fc.weight.device, len(roots), self.block_size
+        if not (len(feats) == len(caches) == b): raise ValueError(f"draft_batch: {b} roots, {len(feats)} features, {len(caches)} caches")
+        cs = [f[0].shape[1] if f else 0 for f in feats]
+        starts = [len(c) + n for c, n in zip(caches, cs)]  # each root's position
+        have = [i for i in range(b) if cs[i]]
+        x = self.block_embeddings(target, torch.tensor(roots, device=dev))
+        cos, sin = self.rotary_emb(x, torch.tensor(starts, device=dev)[:, None] + torch.arange(B, device=dev))
+        if have:  # every request's new context through one projection
+            ctx = self.context([torch.cat([feats[i][k].to(dev) for i in have], 1) for k in range(len(feats[have[0]]))])
+            ccos, csin = self.rotary_emb(ctx, torch.cat([torch.arange(len(caches[i]), starts[i], device=dev) for i in have])[None])
+        L = max(starts)
+        mask = torch.ones(b, 1, B, L + B, dtype=torch.bool, device=dev)
+        for i in range(b): mask[i, :, :, starts[i]:L] = False  # the padding past each request's cache
+        for li, layer in enumerate(self.layers):
+            attn = layer.self_attn
+            if have:
+                ck, cv = attn.kv(ctx, ccos, csin)
+                for i, k, v in zip(have, ck.split([cs[i] for i in have], 2), cv.split([cs[i] for i in have], 2)):
+                    c = caches[i]
+                    if len(c.k) <= li: c.k.append(k); c.v.append(v)
+                    else: c.k[li], c.v[li] = torch.cat([c.k[li], k], 2), torch.cat([c.v[li], v], 2)
+            K, V = x.new_zeros(b, attn.nkv, L, attn.hd), x.new_zeros(b, attn.nkv, L, attn.hd)
+            for i, c in enumerate(caches):
+                if starts[i]: K[i, :, :starts[i]], V[i, :, :starts[i]] = c.k[li][0], c.v[li][0]
+            x = layer(x, cos, sin, K, V, mask)
+        for i in have: caches[i].length += cs[i]
+        h = self.norm(x)[:, 1:].reshape(b * (B - 1), -1)  # one head product for every request's positions
+        lp = self.log_marginals(self.logits(target, h).reshape(b, B - 1, -1))
+        if not hasattr(self, "draft_vocab"): return list(lp)
+        return [Marginals(x, self.draft_vocab, target.vocab_size) for x in lp]
+
+
 # %% ../nbs/08_drafter.ipynb #3504172a
 def anchor_mask(anchors: torch.Tensor, S: int, B: int) -> torch.Tensor:
     "Block-sparse mask (b, 1, A*B, S + A*B): block j sees context < anchors[:, j] and its own B entries."

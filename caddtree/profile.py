@@ -16,7 +16,7 @@ from .verify import Sampler, verify_tree
 
 # %% auto #0
 __all__ = ['COST_WARPS', 'PROFILE_NODES', 'sync', 'timed', 'median_timed', 'cost_warp', 'profile_cost', 'hardware', 'drafter_id',
-           'cost_key', 'cost_model_for', 'compare_paths', 'profile_batch', 'BatchTableCost']
+           'cost_key', 'cost_model_for', 'compare_paths', 'profile_batch', 'BatchTableCost', 'batch_cost_for']
 
 # %% ../nbs/10_profile.ipynb #a52b7c69
 def sync(device) -> None:
@@ -228,3 +228,21 @@ class BatchTableCost:
         x, y = self.curves[fit]; N = np.asarray(N, np.float64)
         slope = (y[-1] - y[-2]) / (x[-1] - x[-2])
         return np.where(N > x[-1], y[-1] + slope * (N - x[-1]), np.interp(N, x, y))
+
+# %% ../nbs/10_profile.ipynb #539df7e7
+def batch_cost_for(target: Target, drafter, max_batch: int = 8, refresh: bool = False, draft: float | None = None,
+                   verbose: bool = True, **kw) -> BatchTableCost:
+    "The cached batch cost model of (target, drafter, machine) for batches up to `max_batch` (`profile_batch`'s `kw`)."
+    import pandas as pd
+    if int(max_batch) < 1: raise ValueError(f"batch_cost_for: max_batch must be >= 1, got {max_batch}")
+    batches = tuple(sorted({b for b in (1, 2, 4, 8, 16, 32, 64) if b < max_batch} | {int(max_batch)}))
+    f = cache_dir() / "costs" / f"{cost_key(target, drafter)}-batch{batches[-1]}.csv"
+    prof = pd.read_csv(f) if f.is_file() and not refresh else None
+    if prof is not None and not set(kw.get("nodes", ())) <= set(prof.n): prof = None  # lacks a node count asked for
+    if prof is None:
+        prof = profile_batch(target, batches, progress=verbose, **kw)
+        f.parent.mkdir(parents=True, exist_ok=True); prof.to_csv(f, index=False)
+        if verbose: print(f"batch cost: profiled and saved to {f}", file=sys.stderr, flush=True)
+    elif verbose: print(f"batch cost: {f} (refresh=True re-profiles)", file=sys.stderr, flush=True)
+    return BatchTableCost(prof, cost_model_for(target, drafter, verbose=verbose).draft if draft is None else draft)
+

@@ -9,13 +9,30 @@ from transformers import LlamaConfig, LlamaForCausalLM
 from .target import Target, default_device, make_fast, to_dtype
 
 # %% auto #0
-__all__ = ['tiny_target', 'OracleDrafter', 'exact_joint', 'chi2_pvalue']
+__all__ = ['CHARS', 'char_tokenizer', 'tiny_target', 'OracleDrafter', 'exact_joint', 'chi2_pvalue']
+
+# %% ../nbs/07_testing.ipynb #fadd56dd
+CHARS = ["\n"] + [chr(c) for c in range(32, 127)]  # newline and printable ASCII: 96 tokens
+
+def char_tokenizer():
+    "A transformers tokenizer with one token per character of `CHARS` (others dropped) and a plain chat template."
+    from tokenizers import Tokenizer, decoders, models
+    from transformers import PreTrainedTokenizerFast
+    tk = Tokenizer(models.BPE(vocab={c: i for i, c in enumerate(CHARS)}, merges=[]))  # no merges: characters
+    tk.decoder = decoders.Fuse()
+    tok = PreTrainedTokenizerFast(tokenizer_object=tk)
+    tok.chat_template = ("{% for m in messages %}{{ m['role'] }}: {{ m['content'] }}\n{% endfor %}"
+                         "{% if add_generation_prompt %}assistant: {% endif %}")
+    return tok
+
 
 # %% ../nbs/07_testing.ipynb #5637ef9c
 def tiny_target(vocab: int = 96, hidden: int = 64, layers: int = 4, heads: int = 4, kv_heads: int = 2,
                 max_positions: int = 512, seed: int = 0, attn_implementation: str = "sdpa",
-                dtype=torch.float32, device=None, fast: bool = False) -> Target:
-    "A small randomly initialised Llama target for tests."
+                dtype=torch.float32, device=None, fast: bool = False, tokenizer: bool = False) -> Target:
+    "A small randomly initialised Llama target for tests (`tokenizer`: with `char_tokenizer()`, for a vocabulary of 96)."
+    if tokenizer and vocab != len(CHARS):
+        raise ValueError(f"tiny_target: the character tokenizer has {len(CHARS)} tokens; give vocab={len(CHARS)} or tokenizer=False")
     cfg = LlamaConfig(vocab_size=vocab, hidden_size=hidden, intermediate_size=2 * hidden, num_hidden_layers=layers,
                       num_attention_heads=heads, num_key_value_heads=kv_heads, max_position_embeddings=max_positions,
                       tie_word_embeddings=False, bos_token_id=None, eos_token_id=None, pad_token_id=None)
@@ -25,7 +42,8 @@ def tiny_target(vocab: int = 96, hidden: int = 64, layers: int = 4, heads: int =
     with torch.no_grad():  # sharpen the random model: peaked next-token distributions that vary with the context
         m.get_input_embeddings().weight.mul_(20.0); m.get_output_embeddings().weight.mul_(20.0)
     m = to_dtype(m, dtype, device or default_device())
-    return Target(make_fast(m) if fast else m, None, name=f"tiny-llama-v{vocab}-h{hidden}-l{layers}-s{seed}")
+    return Target(make_fast(m) if fast else m, char_tokenizer() if tokenizer else None,
+                  name=f"tiny-llama-v{vocab}-h{hidden}-l{layers}-s{seed}")
 
 # %% ../nbs/07_testing.ipynb #b3d753df
 class OracleDrafter:

@@ -71,7 +71,13 @@ def test_lossless_with_deep_acceptance(target, references, kind, policy):
     assert g.ids == references[kind]
     assert g.mean_accept > 1.5 and g.rounds.tokens.max() >= 4
 
-@pytest.mark.parametrize("policy", ["plain", "ddtree4", "joint"])
+class Alternate:
+    "Test chooser: speculative and plain rounds in turn (the drafter catches up on what plain rounds committed)."
+    k = 0
+    def choose(self, batch): self.k += 1; return self.k % 2 == 1
+    def observe(self, *a): pass
+
+@pytest.mark.parametrize("policy", ["plain", "ddtree4", "joint", "joint-alternating"])
 def test_lossless_batched(target, drafter, references, policy):
     """Three requests decoded together, at most two at a time (the third joins when one leaves), one target pass per
     round for all: each request's tokens equal its own plain decoding's."""
@@ -80,6 +86,7 @@ def test_lossless_batched(target, drafter, references, policy):
     from caddtree.tree import Autoregressive
     pol = dict(plain=Autoregressive(), ddtree4=FixedBudget(4),
                joint=JointCostAware(BatchAffineCost(draft=0.004, base=0.018, per_node=0.0004, per_ctx=1e-6,
-                                                    draft_per_request=0.004, knee=16, per_row_past_knee=0.002)))[policy]
-    outs = BatchDecoder(target, drafter, pol, max_batch=2).run(list(PROMPTS.values()), NEW, stop_tokens=())
+                                                    draft_per_request=0.004, knee=16, per_row_past_knee=0.002)))[policy.split("-")[0]]
+    chooser = Alternate() if policy.endswith("alternating") else None
+    outs = BatchDecoder(target, drafter, pol, max_batch=2, chooser=chooser).run(list(PROMPTS.values()), NEW, stop_tokens=())
     assert outs == [references[k] for k in PROMPTS]
