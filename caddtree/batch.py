@@ -61,32 +61,41 @@ def _pad_seq(cache, valid: torch.Tensor, length: int):
 class ModeChooser:
     """Per batch size, whether speculative rounds or plain ones commit tokens faster, by the engine's own measured rounds:
     the mode with the fewer seconds per token over its last `window` rounds (their seconds over their tokens: a
-    round's tokens vary, so a median of per-round ratios would not be the rate), the other tried once every `explore`
-    rounds so that its figure stays current. A batch size not yet measured in both modes follows the nearest one that
-    is (the faster mode changes slowly with the batch); with none, each mode is tried, speculation first."""
-    def __init__(self, window: int = 8, explore: int = 16):
-        if window < 1 or explore < 2: raise ValueError(f"ModeChooser: window must be >= 1 and explore >= 2, got {window}, {explore}")
-        self.window, self.explore, self.seen, self.since = int(window), int(explore), {}, {}
+    round's tokens vary, so a median of per-round ratios would not be the rate). The other mode is tried after
+    `explore` rounds, then after twice as many each time the try confirms the verdict (up to `max_explore`); a try
+    that beats the verdict's rate replaces that mode's older figures (stale: the machine or the load has changed). A batch size not yet measured in both modes follows the nearest
+    one that is (the faster mode changes slowly with the batch); with none, each mode is tried, speculation first."""
+    def __init__(self, window: int = 8, explore: int = 16, max_explore: int = 256):
+        if window < 1 or not 2 <= explore <= max_explore:
+            raise ValueError(f"ModeChooser: window must be >= 1 and 2 <= explore <= max_explore, got {window}, {explore}, {max_explore}")
+        self.window, self.explore, self.max_explore = int(window), int(explore), int(max_explore)
+        self.seen, self.since, self.every = {}, {}, {}
     def _q(self, batch: int) -> dict:
         return self.seen.setdefault(batch, {True: deque(maxlen=self.window), False: deque(maxlen=self.window)})
     @staticmethod
     def _rate(q) -> float: return sum(s for s, _ in q) / sum(k for _, k in q)
+    def _nearest(self, batch: int) -> dict | None:
+        both = [b for b, s in self.seen.items() if s[True] and s[False]]
+        return self.seen[min(both, key=lambda b: (abs(math.log(b / batch)), b))] if both else None
     def best(self, batch: int) -> bool | None:
         "The faster mode at `batch` (True: speculative), from it or the nearest batch size measured in both; None: unknown."
-        both = [b for b, s in self.seen.items() if s[True] and s[False]]
-        if not both: return None
-        s = self.seen[min(both, key=lambda b: (abs(math.log(b / batch)), b))]
-        return self._rate(s[True]) <= self._rate(s[False])
+        s = self._nearest(batch)
+        return None if s is None else self._rate(s[True]) <= self._rate(s[False])
     def choose(self, batch: int) -> bool:
         "True: a speculative round for a batch of `batch` requests; False: a plain one."
         best, s = self.best(batch), self._q(batch)
         if best is None: return not s[True]
-        return (not best) if self.since.get(batch, 0) >= self.explore - 1 else best
+        return (not best) if self.since.get(batch, 0) >= self.every.get(batch, self.explore) - 1 else best
     def observe(self, batch: int, spec: bool, seconds: float, tokens: int) -> None:
         "Record a round: its mode, wall seconds and tokens committed over the batch."
         if tokens <= 0: return
         best = self.best(batch)
-        self.since[batch] = 0 if best is not None and spec != best else self.since.get(batch, 0) + 1
+        if best is not None and spec != best:  # a try of the other mode
+            beat = seconds / tokens < self._rate(self._nearest(batch)[best])
+            self.every[batch] = self.explore if beat else min(2 * self.every.get(batch, self.explore), self.max_explore)
+            if beat: self._q(batch)[spec].clear()  # its older figures are stale: the machine or the load has changed
+            self.since[batch] = 0
+        else: self.since[batch] = self.since.get(batch, 0) + 1
         self._q(batch)[spec].append((seconds, tokens))
     def __repr__(self):
         med = lambda q: f"{1e3 * self._rate(q):.1f}" if q else "-"

@@ -16,7 +16,8 @@ from .verify import Sampler, verify_tree
 
 # %% auto #0
 __all__ = ['COST_WARPS', 'PROFILE_NODES', 'sync', 'timed', 'median_timed', 'cost_warp', 'profile_cost', 'hardware', 'drafter_id',
-           'cost_key', 'cost_model_for', 'compare_paths', 'profile_batch', 'BatchTableCost', 'batch_cost_for']
+           'cost_key', 'cost_model_for', 'compare_paths', 'profile_batch', 'profile_batch_draft', 'BatchTableCost',
+           'batch_cost_for']
 
 # %% ../nbs/10_profile.ipynb #a52b7c69
 def sync(device) -> None:
@@ -175,8 +176,9 @@ def compare_paths(targets: dict, nodes=(0, 1, 2, 4, 8, 16, 32, 64), l: int = 300
 # %% ../nbs/10_profile.ipynb #5003a38f
 @torch.inference_mode()
 def profile_batch(target: Target, batches=(1, 2, 4, 8), nodes=(0, 1, 2, 4, 8, 16), l: int = 256, repeats: int = 3,
-                  seed: int = 0, progress: bool = True) -> "pd.DataFrame":
-    "Median seconds of one target pass over `B` sequences at context `l`, each with an n-node tree: batch, n, N, seconds."
+                  seed: int = 0, progress: bool = True, head_rows: int = 8) -> "pd.DataFrame":
+    """Median seconds of one target pass over `B` sequences at context `l`, each with an n-node tree: batch, n, N, seconds.
+    The head runs as the batched engine runs it: one product over each request's first min(n + 1, `head_rows`) rows."""
     from caddtree.verify import tree_inputs, tree_mask
     if l + max(nodes) + 1 >= target.max_positions:
         raise ValueError(f"profile_batch: context {l} + {max(nodes)} nodes exceeds {target.name}'s {target.max_positions} positions")
@@ -191,11 +193,11 @@ def profile_batch(target: Target, batches=(1, 2, 4, 8), nodes=(0, 1, 2, 4, 8, 16
     for B in batches:
         caches[B] = target.new_cache()
         target.forward(torch.randint(0, target.vocab_size, (B, l), generator=g).to(dev), cache=caches[B])
-    def time_fn(n, B):  # the layers over every row, the head over one row per request
+    def time_fn(n, B):  # the layers over every row, the head over the rows the engine's walks read
         ids, pos, mask = inputs[n]
         def one():
             h, _ = target.hidden(ids.expand(B, -1), pos.expand(B, -1), caches[B], mask.expand(B, -1, -1, -1))
-            target.head(h[:, :1])
+            target.head(h[:, :min(n + 1, head_rows)].reshape(-1, h.shape[-1]))
         dt = timed(one, dev); cache_keep(caches[B], l, [])
         return dt
     # the batch sizes stand where profile_verify's contexts do: the same interleaved, repeated measurement
@@ -203,14 +205,43 @@ def profile_batch(target: Target, batches=(1, 2, 4, 8), nodes=(0, 1, 2, 4, 8, 16
     out = prof.groupby(["batch", "n"]).seconds.median().reset_index()
     return out.assign(N=out.batch * out.n)[["batch", "n", "N", "seconds"]]
 
+@torch.inference_mode()
+def profile_batch_draft(target: Target, drafter, batches=(1, 2, 4, 8), l: int = 256, new: int = 2, repeats: int = 5,
+                        seed: int = 0, progress: bool = True) -> "pd.DataFrame":
+    """Median seconds of one drafter pass for `B` requests (`draft_batch` where the drafter has it, else one `draft`
+    each), each with `l` tokens in its cache and `new` new ones: batch, seconds."""
+    import copy
+    import pandas as pd
+    from tqdm.auto import tqdm
+    dev, g = target.device, torch.Generator().manual_seed(seed)
+    feats = lambda s: [torch.randn(1, s, target.hidden_size, generator=g).to(dev, target.dtype) for _ in drafter.layer_ids]
+    base = [drafter.new_cache() for _ in range(max(batches))]
+    for c in base: drafter.draft(target, feats(l), 1, c)
+    new_f = [feats(new) for _ in base]
+    def time_fn(B):
+        cs = copy.deepcopy(base[:B])  # fresh caches of l tokens each time (the pass extends them)
+        if hasattr(drafter, "draft_batch"): fn = lambda: drafter.draft_batch(target, new_f[:B], [1] * B, cs)
+        else: fn = lambda: [drafter.draft(target, f, 1, c) for f, c in zip(new_f[:B], cs)]
+        return timed(fn, dev)
+    rows, rng = [], np.random.default_rng(seed)
+    for B in batches: time_fn(B)  # warm-up
+    for _ in tqdm(range(repeats), disable=not progress, desc="profiling the drafter's batch pass"):
+        for B in rng.permutation(list(batches)): rows.append(dict(batch=int(B), seconds=time_fn(int(B))))
+    return pd.DataFrame(rows).groupby("batch").seconds.median().reset_index()
+
 class BatchTableCost:
     """A batch cost model from `profile_batch`: C_v(N; B requests) on the convex non-decreasing fit of the smallest
-    profiled batch >= B (linear past its largest N); C_d(B) = B single-request drafter passes."""
-    def __init__(self, profile: "pd.DataFrame", draft: float):
+    profiled batch >= B (linear past its largest N); C_d(B): `draft` seconds per request (B passes), or the
+    `profile_batch_draft` table (its smallest profiled batch >= B)."""
+    def __init__(self, profile: "pd.DataFrame", draft):
         from caddtree.cost import fit_convex_monotone
         if not {"batch", "N", "seconds"} <= set(profile.columns):
             raise ValueError("BatchTableCost: the profile needs columns batch, N, seconds (from profile_batch)")
-        self.draft, self.curves = float(draft), {}
+        if hasattr(draft, "columns"):
+            if not {"batch", "seconds"} <= set(draft.columns): raise ValueError("BatchTableCost: the drafter's table needs columns batch, seconds")
+            self.draft = {int(b): float(s) for b, s in draft.groupby("batch").seconds.median().items()}
+        else: self.draft = float(draft)
+        self.curves = {}
         for B, g in profile.groupby("batch"):
             g = g.groupby("N").seconds.median()
             if len(g) < 2: raise ValueError(f"BatchTableCost: batch {B} has one node count; profile at least two")
@@ -220,7 +251,11 @@ class BatchTableCost:
     def max_nodes(self) -> int:
         "The largest tree per request the profile measured: no request's tree grows past it."
         return int(max(x[-1] / B for B, (x, _) in self.curves.items()))
-    def draft_cost(self, B: int) -> float: return self.draft * B
+    def draft_cost(self, B: int) -> float:
+        if not isinstance(self.draft, dict): return self.draft * B
+        fit = next((b for b in sorted(self.draft) if b >= B), None)
+        if fit is None: raise ValueError(f"BatchTableCost: a drafter pass for {B} requests is past the largest profiled ({max(self.draft)})")
+        return self.draft[fit]
     def verify(self, N, contexts) -> np.ndarray:
         B = len(contexts)
         fit = next((b for b in self.batches if b >= B), None)
@@ -232,7 +267,8 @@ class BatchTableCost:
 # %% ../nbs/10_profile.ipynb #539df7e7
 def batch_cost_for(target: Target, drafter, max_batch: int = 8, refresh: bool = False, draft: float | None = None,
                    verbose: bool = True, **kw) -> BatchTableCost:
-    "The cached batch cost model of (target, drafter, machine) for batches up to `max_batch` (`profile_batch`'s `kw`)."
+    """The cached batch cost model of (target, drafter, machine) for batches up to `max_batch` (`profile_batch`'s `kw`);
+    C_d from the drafter's batch pass (`profile_batch_draft`, cached too) unless `draft` (seconds per request) is given."""
     import pandas as pd
     if int(max_batch) < 1: raise ValueError(f"batch_cost_for: max_batch must be >= 1, got {max_batch}")
     batches = tuple(sorted({b for b in (1, 2, 4, 8, 16, 32, 64) if b < max_batch} | {int(max_batch)}))
@@ -244,5 +280,11 @@ def batch_cost_for(target: Target, drafter, max_batch: int = 8, refresh: bool = 
         f.parent.mkdir(parents=True, exist_ok=True); prof.to_csv(f, index=False)
         if verbose: print(f"batch cost: profiled and saved to {f}", file=sys.stderr, flush=True)
     elif verbose: print(f"batch cost: {f} (refresh=True re-profiles)", file=sys.stderr, flush=True)
-    return BatchTableCost(prof, cost_model_for(target, drafter, verbose=verbose).draft if draft is None else draft)
+    if draft is None:
+        fd = f.with_name(f.stem + "-draft.csv")
+        draft = pd.read_csv(fd) if fd.is_file() and not refresh else None
+        if draft is None:
+            draft = profile_batch_draft(target, drafter, batches, l=kw.get("l", 256), progress=verbose)
+            draft.to_csv(fd, index=False)
+    return BatchTableCost(prof, draft)
 
