@@ -30,7 +30,7 @@ class Request:
     stops: set
     out: list = field(default_factory=list)
     l: int = 0                # tokens of this request in the cache
-    feats: list | None = None # target features of the tokens committed since the drafter last ran (for the drafter)
+    chunks: list = field(default_factory=list)  # per round since the drafter last ran: the target features it committed
     dcache: object = None     # the drafter's cache
     rounds: list = field(default_factory=list)  # (tree size, tokens committed) per round
     cancelled: bool = False   # set to leave the batch at the next round, whatever was generated
@@ -42,6 +42,11 @@ class Request:
     def finish_reason(self) -> str:
         "'stop' (a stop token ended it), 'length' (max_new_tokens or the context's end) or 'cancelled'."
         return "cancelled" if self.cancelled else "stop" if self.out and self.out[-1] in self.stops else "length"
+    @property
+    def feats(self) -> list | None:
+        "Target features (per drafter layer) of the tokens committed since the drafter last ran; None if none."
+        if not self.chunks: return None
+        return self.chunks[0] if len(self.chunks) == 1 else [torch.cat(p, 1) for p in zip(*self.chunks)]
     @property
     def time_per_token(self) -> float:
         "Seconds per output token after the first (the engine's clock; nan before a second token)."
@@ -61,15 +66,17 @@ def _pad_seq(cache, valid: torch.Tensor, length: int):
 class ModeChooser:
     """Per batch size, whether speculative rounds or plain ones commit tokens faster, by the engine's own measured rounds:
     the mode with the fewer seconds per token over its last `window` rounds (their seconds over their tokens: a
-    round's tokens vary, so a median of per-round ratios would not be the rate). The other mode is tried after
-    `explore` rounds, then after twice as many each time the try confirms the verdict (up to `max_explore`); a try
-    that beats the verdict's rate replaces that mode's older figures (stale: the machine or the load has changed). A batch size not yet measured in both modes follows the nearest
-    one that is (the faster mode changes slowly with the batch); with none, each mode is tried, speculation first."""
-    def __init__(self, window: int = 8, explore: int = 16, max_explore: int = 256):
-        if window < 1 or not 2 <= explore <= max_explore:
-            raise ValueError(f"ModeChooser: window must be >= 1 and 2 <= explore <= max_explore, got {window}, {explore}, {max_explore}")
-        self.window, self.explore, self.max_explore = int(window), int(explore), int(max_explore)
-        self.seen, self.since, self.every = {}, {}, {}
+    round's tokens vary, so a median of per-round ratios would not be the rate). The other mode is tried for `trial`
+    rounds in a row (one round is too noisy a sample) after `explore` rounds, then after twice as many each time a try
+    confirms the verdict (up to `max_explore`); a try that beats the verdict's rate replaces that mode's older figures
+    (stale: the machine or the load has changed). A batch size not yet measured in both modes follows the nearest one
+    that is (the faster mode changes slowly with the batch); with none, each mode is tried, speculation first."""
+    def __init__(self, window: int = 24, trial: int = 8, explore: int = 16, max_explore: int = 256):
+        if not 1 <= trial <= window or not 2 <= explore <= max_explore:
+            raise ValueError(f"ModeChooser: need 1 <= trial <= window and 2 <= explore <= max_explore, got "
+                             f"trial={trial}, window={window}, explore={explore}, max_explore={max_explore}")
+        self.window, self.trial, self.explore, self.max_explore = int(window), int(trial), int(explore), int(max_explore)
+        self.seen, self.since, self.every, self.trying = {}, {}, {}, {}  # trying: batch -> (mode, its rounds so far)
     def _q(self, batch: int) -> dict:
         return self.seen.setdefault(batch, {True: deque(maxlen=self.window), False: deque(maxlen=self.window)})
     @staticmethod
@@ -83,20 +90,28 @@ class ModeChooser:
         return None if s is None else self._rate(s[True]) <= self._rate(s[False])
     def choose(self, batch: int) -> bool:
         "True: a speculative round for a batch of `batch` requests; False: a plain one."
+        if batch in self.trying: return self.trying[batch][0]
         best, s = self.best(batch), self._q(batch)
-        if best is None: return not s[True]
-        return (not best) if self.since.get(batch, 0) >= self.every.get(batch, self.explore) - 1 else best
+        if best is None or self.since.get(batch, 0) >= self.every.get(batch, self.explore):
+            mode = (not s[True]) if best is None else (not best)
+            self.trying[batch] = (mode, [])
+            return mode
+        return best
     def observe(self, batch: int, spec: bool, seconds: float, tokens: int) -> None:
         "Record a round: its mode, wall seconds and tokens committed over the batch."
         if tokens <= 0: return
+        mode, got = self.trying.get(batch, (None, None))
+        if mode is None or mode != spec:
+            self.since[batch] = self.since.get(batch, 0) + 1; self._q(batch)[spec].append((seconds, tokens)); return
+        got.append((seconds, tokens))
+        if len(got) < self.trial: return
+        del self.trying[batch]; self.since[batch] = 0
         best = self.best(batch)
-        if best is not None and spec != best:  # a try of the other mode
-            beat = seconds / tokens < self._rate(self._nearest(batch)[best])
+        if best is not None and best != spec:  # a try of the mode the verdict is against
+            beat = self._rate(got) < self._rate(self._nearest(batch)[best])
             self.every[batch] = self.explore if beat else min(2 * self.every.get(batch, self.explore), self.max_explore)
-            if beat: self._q(batch)[spec].clear()  # its older figures are stale: the machine or the load has changed
-            self.since[batch] = 0
-        else: self.since[batch] = self.since.get(batch, 0) + 1
-        self._q(batch)[spec].append((seconds, tokens))
+            if beat: self._q(batch)[spec].clear()
+        self._q(batch)[spec].extend(got)
     def __repr__(self):
         med = lambda q: f"{1e3 * self._rate(q):.1f}" if q else "-"
         return "ModeChooser(" + ", ".join(f"B={b}: spec {med(s[True])} / plain {med(s[False])} ms per token"
@@ -141,7 +156,8 @@ class BatchDecoder:
         stops = target_stop_tokens(tgt) if stop_tokens is None else set(stop_tokens)
         r = Request(ids.shape[1], max_new_tokens, Sampler(temperature, top_k, top_p, seed), stops, times=[self.clock()])
         cache = tgt.new_cache()
-        logits, r.feats = tgt.forward(ids, cache=cache, layers=self.layers)
+        logits, f = tgt.forward(ids, cache=cache, layers=self.layers)
+        r.chunks = [f]
         r.out, r.l = [r.sampler.choose(logits[0, -1])], ids.shape[1]
         r.times.append(self.clock())
         r.dcache = self.drafter.new_cache() if self.uses else None
@@ -163,7 +179,7 @@ class BatchDecoder:
         if hasattr(self.drafter, "draft_batch"):
             logps = self.drafter.draft_batch(self.target, [r.feats for r in rs], [r.out[-1] for r in rs], [r.dcache for r in rs])
         else: logps = [self.drafter.draft(self.target, r.feats, r.out[-1], r.dcache) for r in rs]
-        for r in rs: r.feats = None
+        for r in rs: r.chunks = []
         if self.joint: return self.policy(logps, [r.l for r in rs])
         return [self.policy(lp, r.l) for lp, r in zip(logps, rs)]
 
@@ -207,7 +223,7 @@ class BatchDecoder:
                 r.out += new; tokens += len(new)
                 r.rounds.append((len(t), len(path)))
                 f = [h[i:i + 1, path] for h in hidden]  # appended to what the drafter has not yet seen (plain rounds)
-                r.feats = f if r.feats is None else [torch.cat([a, b], 1) for a, b in zip(r.feats, f)]
+                r.chunks.append(f)  # joined only when the drafter next runs: plain stretches cost no copies
             keep = max(len(p) for p in paths.values())
             valid = torch.zeros(B, L + keep, dtype=torch.bool, device=dev); valid[:, :L] = self.valid
             src = torch.full((B, keep), L, dtype=torch.long, device=dev)  # rows without a path: a harmless copy
