@@ -47,6 +47,7 @@ def bench(out: str = "results/bench",
           methods: str = None,         # comma-separated methods to run (default: all; plain always runs)
           dtype: str = "fp32",         # target dtype
           eager: bool = False,         # run the eager kernels instead of the packed CPU path
+          packed: bool = False,        # pack a bf16 target for oneDNN too (fp32 is packed by default; see 05_fast)
           compile: bool = False,       # torch.compile the target (minutes of compilation first; see 06_target)
          ):
     """Benchmark plain decoding, the DFlash chain, DDTree and CaDDTree on held-out prompt sets.
@@ -60,7 +61,8 @@ def bench(out: str = "results/bench",
     over = {k: v for k, v in dict(n=prompts, max_new_tokens=max_new_tokens, repeats=repeats,
                                    grid=tuple(int(x) for x in grid.split(",")) if grid else None).items()
             if v is not None}
-    target = load_target(dtype=dtype, fast=False if eager or compile else None, compile=compile)
+    if packed and (eager or compile): raise SystemExit("--packed runs the packed CPU path: drop --eager and --compile")
+    target = load_target(dtype=dtype, fast=False if eager or compile else True if packed else None, compile=compile)
     runs = run_bench(out, preset, tuple(sets.split(",")) if sets else EVAL_SETS, target=target,
                      methods=tuple(methods.split(",")) if methods else None, **over)
     if len(runs): print(report(runs) + f"\n\nfull results in {out}")
