@@ -223,14 +223,17 @@ class Sampling(BaseModel):
     user: str | None = None
 
 class Message(BaseModel):
+    "One chat message: its role and its text (a string, or a list of text parts)."
     role: Literal["system", "developer", "user", "assistant"]
     content: str | list[dict]
 
 class ChatRequest(Sampling):
+    "The body of /v1/chat/completions."
     messages: list[Message] = Field(min_length=1)
     max_completion_tokens: int | None = Field(None, ge=1)
 
 class CompletionRequest(Sampling):
+    "The body of /v1/completions: a text, or token ids (one prompt per request)."
     prompt: str | list[int] | list[str]
     echo: bool = Field(False, description="not supported")
     suffix: str | None = Field(None, description="not supported")
