@@ -7,7 +7,6 @@ from __future__ import annotations
 import math, time
 from collections import deque
 from dataclasses import dataclass, field
-import numpy as np
 import torch
 from .tree import Autoregressive, Chain, DraftTree, FixedBudget, Policy
 from .profile import batch_cost_for
