@@ -31,7 +31,7 @@ class Request:
     l: int = 0                # tokens of this request in the cache
     chunks: list = field(default_factory=list)  # per round since the drafter last ran: the target features it committed
     dcache: object = None     # the drafter's cache
-    rounds: list = field(default_factory=list)  # (tree size, tokens committed) per round
+    rounds: list = field(default_factory=list)  # (tree size, tokens the walk accepted incl. the bonus) per round
     cancelled: bool = False   # set to leave the batch at the next round, whatever was generated
     times: list = field(default_factory=list)  # the engine's clock: joined, first token, then each round's commit
     @property
@@ -112,8 +112,8 @@ class ModeChooser:
             if beat: self._q(batch)[spec].clear()
         self._q(batch)[spec].extend(got)
     def __repr__(self):
-        med = lambda q: f"{1e3 * self._rate(q):.1f}" if q else "-"
-        return "ModeChooser(" + ", ".join(f"B={b}: spec {med(s[True])} / plain {med(s[False])} ms per token"
+        ms = lambda q: f"{1e3 * self._rate(q):.1f}" if q else "-"
+        return "ModeChooser(" + ", ".join(f"B={b}: spec {ms(s[True])} / plain {ms(s[False])} ms per token"
                                           for b, s in sorted(self.seen.items())) + ")"
 
 
@@ -143,6 +143,11 @@ class BatchDecoder:
         self.clock, self.last, self.counts = clock, None, dict(rounds=0, spec=0)  # rounds run, speculative ones
         self.layers = list(drafter.layer_ids) if self.uses else []
         self.requests, self.cache, self.valid = [], None, None
+
+    @property
+    def depth(self) -> int:
+        "Draft positions past the root that a round may write (a request's context must leave room for them)."
+        return self.drafter.block_size - 1 if self.uses else 0
 
     @torch.inference_mode()
     def add(self, prompt, max_new_tokens: int = 128, temperature: float = 0.0, top_k: int | None = None,
@@ -186,7 +191,7 @@ class BatchDecoder:
     def step(self) -> list[Request]:
         "One round for every active request; the requests that finished are removed and returned."
         tgt, dev = self.target, self.target.device
-        depth = self.drafter.block_size - 1 if self.uses else 0
+        depth = self.depth
         active = [i for i, r in enumerate(self.requests) if not r.done and r.l + 1 + depth < tgt.max_positions]
         self.last = None  # this round's figures (batch, spec, nodes, tokens, seconds) once it ran
         if active:

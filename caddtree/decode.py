@@ -180,9 +180,8 @@ def generate(prompt, max_new_tokens: int = 128, policy: str = "caddtree", budget
 def _generate_many(prompts, max_new_tokens, policy, budget, target, drafter, cost, max_batch, **kw) -> list[Generation]:
     "`generate` for a list of prompts: the batched engine, one `Generation` per prompt (its rounds: n and tokens)."
     from caddtree.batch import BatchDecoder, batch_policy
-    if set(kw) - {"temperature", "top_k", "top_p", "seed", "stop_tokens", "chat"}:
-        raise ValueError(f"generate: {sorted(set(kw) - {'temperature', 'top_k', 'top_p', 'seed', 'stop_tokens', 'chat'})} "
-                         "apply to one prompt at a time; decode the prompts one by one for them")
+    per_prompt = set(kw) - {"temperature", "top_k", "top_p", "seed", "stop_tokens", "chat"}  # what BatchDecoder.add takes
+    if per_prompt: raise ValueError(f"generate: {sorted(per_prompt)} apply to one prompt at a time; decode the prompts one by one for them")
     batch_cost = cost if cost is not None and callable(getattr(cost, "draft_cost", None)) else None
     pol = batch_policy("ar" if policy == "ar" else policy, target, drafter, max_batch, budget, batch_cost)
     dec = BatchDecoder(target, drafter if policy != "ar" else None, pol, max_batch)

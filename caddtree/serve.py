@@ -97,13 +97,9 @@ class Engine:
         self.metrics = EngineMetrics(self)
 
     @property
-    def depth(self) -> int:
-        "Draft positions past the root that a round may write (the context must leave room for them)."
-        return self.decoder.drafter.block_size - 1 if self.decoder.uses else 0
-    @property
     def max_tokens(self) -> int:
         "The most prompt + new tokens one request may hold."
-        return self.decoder.target.max_positions - self.depth - 1
+        return self.decoder.target.max_positions - self.decoder.depth - 1
     @property
     def alive(self) -> bool: return self.thread is not None and self.thread.is_alive()
 
@@ -273,10 +269,12 @@ def make_app(engine: Engine, default_max_tokens: int = 256) -> FastAPI:
         return JSONResponse(APIError(e.status_code, f"{request.method} {request.url.path}: {e.detail}",
                                      code="not_found" if e.status_code == 404 else None).body, e.status_code)
 
+    def no_model(name) -> APIError:
+        return APIError(404, f"the model '{name}' does not exist; this server has '{engine.name}'", param="model", code="model_not_found")
+
     def check(req: Sampling, ids: list, max_tokens: int | None) -> tuple[int, dict]:
         "The request's token limit and sampling values, or an APIError naming what is wrong."
-        if req.model != engine.name:
-            raise APIError(404, f"the model '{req.model}' does not exist; this server has '{engine.name}'", param="model", code="model_not_found")
+        if req.model != engine.name: raise no_model(req.model)
         if req.logprobs: raise APIError(400, "logprobs are not supported", param="logprobs")
         if getattr(req, "echo", False) or getattr(req, "suffix", None):
             raise APIError(400, "echo and suffix are not supported", param="echo" if req.echo else "suffix")
@@ -379,7 +377,7 @@ def make_app(engine: Engine, default_max_tokens: int = 256) -> FastAPI:
     async def models(): return dict(object="list", data=[model_card()])
     @app.get("/v1/models/{model:path}")
     async def model(model: str):
-        if model != engine.name: raise APIError(404, f"the model '{model}' does not exist; this server has '{engine.name}'", param="model", code="model_not_found")
+        if model != engine.name: raise no_model(model)
         return model_card()
     @app.get("/health")
     async def health():
