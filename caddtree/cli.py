@@ -99,12 +99,23 @@ def distill(out: str = None,
             batch_size: int = 64,       # generation batch
             dtype: str = "auto",        # target dtype for generation: fp32, bf16 or auto (the faster here)
             no_extend: bool = False,    # add new shards only; leave the responses of existing ones as they are
+            resample: str = None,       # instead: sample new responses to these greedy shards' prompts (e.g. '92-95')
+            temperature: float = 0.7,   # sampling temperature of --resample
+            seed: int = 0,              # seed of --resample
            ):
     """Self-distil ShareGPT prompts with the default target into shards (resumable).
+    With `--resample`, writes sampled responses to the prompts of those shards into <out>-sampled instead (train on them
+    with `caddtree_train --data <out>-sampled --heldout <out>-heldout`: they are relabelled with the target's choices).
     Example: `caddtree_distill --prompts 512 --out data/selfdistill/SmolLM2-135M-Instruct`"""
     from caddtree.target import load_target
-    from caddtree.shards import distill as run_distill
+    from caddtree.shards import distill as run_distill, resample_shards
     target = load_target(dtype=dtype)
+    if resample:
+        src = _data_dir(out, target.name)
+        got = resample_shards(target, src, src.with_name(src.name + "-sampled"), resample, temperature, seed,
+                              batch_size=batch_size)
+        print(f"{len(got)} shards of sampled responses in {got[0].parent}")
+        return
     train, held = run_distill(target, _data_dir(out, target.name), prompts, heldout, shard_size, max_new_tokens,
                               batch_size, not no_extend)
     print(f"{len(train)} training shards in {train[0].parent}, {len(held)} held-out in {held[0].parent}")
@@ -112,6 +123,7 @@ def distill(out: str = None,
 @call_parse
 def train(data: str = None,
           # shard folder (default: $CADDTREE_CACHE/selfdistill/<target>), with <data>-heldout beside it
+          heldout: str = None,       # held-out shard folder (default: <data>-heldout)
           out: str = None,           # run folder: checkpoint, log (default: $CADDTREE_CACHE/runs/<target>)
           # where to save the drafter (default: <out>/drafter; 'package': the installed package's drafters folder)
           export: str = None,
@@ -149,7 +161,7 @@ def train(data: str = None,
     folder = train_run(target, _data_dir(data, target.name), cfg, out=out, start=begin, eval_target=decoding,
                        replay_prompts=replay_prompts, replay_max_new_tokens=replay_tokens, replay_root=replay_root,
                        export=DRAFTERS_DIR / target.name if export == "package" else export, campaign=campaign,
-                       shards=shards)
+                       shards=shards, heldout=heldout)
     print(Path(folder, "README.md").read_text())
 
 @call_parse

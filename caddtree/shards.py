@@ -17,9 +17,9 @@ from .target import Target, cache_keyword, encode_prompt, stop_tokens
 from .data import sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
-__all__ = ['GrowingLayer', 'growing_cache', 'greedy_batch', 'self_distill', 'write_shard', 'read_shard', 'extend_shard',
-           'build_shards', 'release_heap', 'cached_rows', 'cached_features', 'shard_features', 'select_shards',
-           'featurise', 'distill']
+__all__ = ['GrowingLayer', 'growing_cache', 'greedy_batch', 'self_distill', 'write_shard', 'shard_meta', 'read_shard',
+           'extend_shard', 'build_shards', 'release_heap', 'cached_rows', 'cached_features', 'shard_features',
+           'select_shards', 'featurise', 'relabelled', 'resample_shards', 'distill']
 
 # %% ../nbs/13_shards.ipynb #20022052
 class GrowingLayer(DynamicLayer):
@@ -60,10 +60,14 @@ def growing_cache(config) -> DynamicCache:
 
 # %% ../nbs/13_shards.ipynb #98a51cb3
 @torch.inference_mode()
-def greedy_batch(model, ids: torch.Tensor, attention_mask: torch.Tensor, max_new_tokens: int, stops=()) -> list:
+def greedy_batch(model, ids: torch.Tensor, attention_mask: torch.Tensor, max_new_tokens: int, stops=(),
+                 temperature: float = 0., generator: torch.Generator | None = None) -> list:
     """Greedy continuations (lists of ids) of the left-padded batch `ids` by `model`, each ending at its first token in
-    `stops` (kept) or after `max_new_tokens`. A row leaves the batch as soon as it ends, so the passes shrink with it."""
+    `stops` (kept) or after `max_new_tokens`. A row leaves the batch as soon as it ends, so the passes shrink with it.
+    With `temperature` > 0 each token is sampled from the softmax of the logits over `temperature` instead (drawn
+    with `generator`, on the CPU)."""
     if max_new_tokens < 1: raise ValueError(f"max_new_tokens={max_new_tokens}: ask for at least one new token")
+    if temperature < 0: raise ValueError(f"temperature={temperature}: use 0 (greedy) or a positive temperature")
     B, dev = ids.shape[0], ids.device
     out, live = [[] for _ in range(B)], torch.arange(B, device=dev)
     stop = torch.tensor(sorted(stops), dtype=torch.long, device=dev)
@@ -72,7 +76,10 @@ def greedy_batch(model, ids: torch.Tensor, attention_mask: torch.Tensor, max_new
     pos = (att.cumsum(-1) - 1).masked_fill(att == 0, 1)  # positions of the real tokens start at 0 in every row
     logits = model(input_ids=ids, attention_mask=att, position_ids=pos, logits_to_keep=1, **{kw: cache}).logits
     for t in range(max_new_tokens):
-        nxt = logits[:, -1].argmax(-1)
+        if temperature > 0:
+            probs = (logits[:, -1].float() / temperature).softmax(-1).cpu()
+            nxt = torch.multinomial(probs, 1, generator=generator).squeeze(1).to(dev)
+        else: nxt = logits[:, -1].argmax(-1)
         for r, tok in zip(live.tolist(), nxt.tolist()): out[r].append(tok)
         go = ~torch.isin(nxt, stop)
         if t == max_new_tokens - 1 or not go.any(): break
@@ -85,20 +92,23 @@ def greedy_batch(model, ids: torch.Tensor, attention_mask: torch.Tensor, max_new
     return out
 
 @torch.inference_mode()
-def self_distill(target: Target, prompts, max_new_tokens: int = 256, batch_size: int = 64, progress: bool = True):
-    "Greedy responses of `target` to `prompts` (text or token ids): a list of (prompt ids, response ids)."
+def self_distill(target: Target, prompts, max_new_tokens: int = 256, batch_size: int = 64, progress: bool = True,
+                 temperature: float = 0., seed: int = 0):
+    """Greedy responses of `target` to `prompts` (text or token ids): a list of (prompt ids, response ids); with
+    `temperature` > 0, sampled ones (reproducible by `seed` for the same prompts and `batch_size`)."""
     enc = [encode_prompt(target, p)[0].tolist() for p in prompts]
     stops = stop_tokens(target)
     pad = next(iter(stops), 0)
     order = sorted(range(len(enc)), key=lambda i: len(enc[i]))
-    out = [None] * len(enc)
+    out, gen_ = [None] * len(enc), torch.Generator().manual_seed(seed)
     for s in tqdm(range(0, len(order), batch_size), disable=not progress, desc="self-distillation", leave=False):
         idx = order[s:s + batch_size]
         L = max(len(enc[i]) for i in idx)
         ids = torch.full((len(idx), L), pad, dtype=torch.long)
         att = torch.zeros((len(idx), L), dtype=torch.long)
         for r, i in enumerate(idx): ids[r, L - len(enc[i]):] = torch.tensor(enc[i]); att[r, L - len(enc[i]):] = 1
-        gen = greedy_batch(target.model, ids.to(target.device), att.to(target.device), max_new_tokens, stops)
+        gen = greedy_batch(target.model, ids.to(target.device), att.to(target.device), max_new_tokens, stops,
+                           temperature, gen_)
         for r, i in enumerate(idx): out[i] = (enc[i], gen[r])
     return out
 
@@ -115,6 +125,10 @@ def write_shard(path, pairs, meta: dict | None = None) -> Path:
                             meta=np.array(json.dumps(meta or {})))
     return Path(path)
 
+def shard_meta(path) -> dict:
+    "The metadata of shard `path`, without decoding its tokens."
+    with np.load(path, allow_pickle=False) as z: return json.loads(str(z["meta"]))
+
 def read_shard(path):
     "Sequences of a shard: a list of (token ids as an int64 tensor, prompt length), and its metadata."
     with np.load(path, allow_pickle=False) as z:
@@ -129,6 +143,9 @@ def extend_shard(target: Target, path, max_new_tokens: int, batch_size: int = 64
     old = meta.get("max_new_tokens")
     if old is None: raise ValueError(f"{path}: no max_new_tokens in its metadata, so capped responses are unknown")
     if old >= max_new_tokens: return False
+    if meta.get("decoding") == "sampled":
+        raise ValueError(f"{path} holds sampled responses: a greedy continuation would not be a sample; resample its "
+                         f"prompts at max_new_tokens={max_new_tokens} (`resample_shards`) instead")
     stops = stop_tokens(target)
     todo = [i for i, (s, p) in enumerate(seqs) if len(s) - p >= old and int(s[-1]) not in stops]
     more = self_distill(target, [seqs[i][0].tolist() for i in todo], max_new_tokens - old, batch_size,
@@ -269,11 +286,52 @@ def select_shards(paths, shards: str | None = None) -> list[Path]:
 def featurise(target: Target, folder, layer_ids, progress: bool = True, shards: str | None = None,
               topk: int = 0) -> list:
     """The shards of `folder` (those `shards` names, else all) with their features: a list of (ids, prompt length,
-    feats), as `shard_features` gives them (with `topk` > 0, soft labels as a fourth element)."""
+    feats), as `shard_features` gives them (with `topk` > 0, soft labels as a fourth element). The sequences of a
+    shard of sampled responses come `relabelled`: (ids, prompt length, feats, soft labels or None, labels)."""
     paths = sorted(Path(folder).glob("shard-*.npz"))
     if not paths: raise ValueError(f"no shards in {folder}: self-distil some first (`caddtree_distill --out {folder}`)")
-    return [x for p in select_shards(paths, shards)
-            for x in shard_features(target, p, layer_ids, progress=progress, topk=topk)]
+    out = []
+    for p in select_shards(paths, shards):
+        if shard_meta(p).get("decoding") == "sampled":
+            out += [relabelled(x, topk) for x in shard_features(target, p, layer_ids, progress, topk=max(topk, 1))]
+        else: out += shard_features(target, p, layer_ids, progress=progress, topk=topk)
+    return out
+
+# %% ../nbs/13_shards.ipynb #5fc13794
+def relabelled(row, topk: int = 0):
+    """A featurised sequence of sampled tokens with the target's greedy choices as its labels: (ids, prompt length,
+    feats, soft labels (the first `topk`) or None, labels), labels[t] being the target's most likely token after
+    ids[:t] in the response (ids[t] in the prompt). `row` must carry soft labels (`shard_features(topk >= 1)`)."""
+    if len(row) < 4: raise ValueError("relabelled: the sequence carries no top-1 labels; featurise it with topk >= 1")
+    s, p, x, (ix, lp) = row
+    y = s.clone()
+    q = max(p, 1)
+    y[q:] = ix[q - 1:-1, 0].long()
+    return s, p, x, ((ix[:, :topk], lp[:, :topk]) if topk else None), y
+
+def resample_shards(target: Target, src, out, shards: str | None = None, temperature: float = 0.7, seed: int = 0,
+                    max_new_tokens: int | None = None, batch_size: int = 64, progress: bool = True) -> list[Path]:
+    """For each greedy shard of `src` (those `shards` names, else all), a shard of the same prompts with responses
+    sampled at `temperature` (seeded by `seed` and the shard's index; `max_new_tokens`: the source shard's cap) under
+    the same name in `out`. Resumable: a shard already in `out` is kept."""
+    if temperature <= 0: raise ValueError(f"temperature={temperature}: sampling needs a temperature > 0")
+    paths = sorted(Path(src).glob("shard-*.npz"))
+    if not paths: raise ValueError(f"no shards in {src}: self-distil some first (`caddtree_distill --out {src}`)")
+    done = []
+    for p in tqdm(select_shards(paths, shards), disable=not progress, desc="resampled shards"):
+        q = Path(out) / p.name; done.append(q)
+        if q.is_file(): continue
+        seqs, meta = read_shard(p)
+        if meta.get("decoding", "greedy") != "greedy":
+            raise ValueError(f"{p} holds {meta['decoding']} responses: resample greedy shards, whose prompts they are")
+        cap = max_new_tokens or meta.get("max_new_tokens")
+        if not cap: raise ValueError(f"{p}: no max_new_tokens in its metadata; pass max_new_tokens")
+        pairs = self_distill(target, [s[:n].tolist() for s, n in seqs], cap, batch_size, progress=progress,
+                             temperature=temperature, seed=seed * 1_000_003 + int(p.stem.split("-")[-1]))
+        write_shard(q, pairs, dict(target=target.name, dtype=str(target.dtype), max_new_tokens=cap, decoding="sampled",
+                                   temperature=temperature, seed=seed, source=str(p.name),
+                                   created=time.strftime("%Y-%m-%d"), prompt_ids=meta.get("prompt_ids")))
+    return done
 
 # %% ../nbs/13_shards.ipynb #90bfef81
 def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_size: int = 256,

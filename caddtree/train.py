@@ -20,12 +20,12 @@ from .replay import calibrate, fit_temperature, replay_sets
 from .profile import drafter_id
 
 # %% auto #0
-__all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'train_bf16', 'draft_vocab_from', 'init_drafter',
-           'make_batch', 'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb', 'train_drafter', 'read_log',
-           'write_model_card', 'data_tokens', 'train_run', 'record_run']
+__all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'train_bf16', 'labels_of', 'draft_vocab_from',
+           'init_drafter', 'make_batch', 'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb', 'train_drafter',
+           'read_log', 'write_model_card', 'data_tokens', 'train_run', 'record_run']
 
 # %% ../nbs/15_train.ipynb #92923616
-GAMMA = {16: 7.0, 10: 5.0, 8: 4.0}
+GAMMA = {16: 7.0, 10: 5.0, 8: 4.0, 6: 4.0}
 
 def position_weights(B: int) -> torch.Tensor:
     "Loss weight of block positions k = 1..B-1: exp(-(k-1)/gamma)."
@@ -66,24 +66,34 @@ def train_bf16(cfg: TrainConfig) -> bool:
     against 1.47 s, measured below); runs 1-13 trained in bf16 on an AVX-512 CPU at 0.73 s a step."""
     return cfg.bf16 if cfg.bf16 is not None else bulk_dtype("cpu") == torch.bfloat16
 
+def labels_of(seq) -> torch.Tensor:
+    "The labels of a training sequence: its own tokens, or a relabelled one's greedy choices ([13_shards](13_shards.ipynb))."
+    return seq[4] if len(seq) > 4 else seq[0]
+
 def draft_vocab_from(train_seqs, vocab_size: int, size: int | None) -> torch.Tensor | None:
     "The `size` most frequent response tokens of `train_seqs` (sorted ids), or None for the full vocabulary."
     if not size or size >= vocab_size: return None
     counts = torch.zeros(vocab_size, dtype=torch.long)
-    for s, p, *_ in train_seqs: counts += torch.bincount(s[p:], minlength=vocab_size)
+    for x in train_seqs: counts += torch.bincount(labels_of(x)[x[1]:], minlength=vocab_size)
     return torch.sort(torch.topk(counts, size).indices).values
 
 def init_drafter(target: Target, cfg: TrainConfig, train_seqs, start: DFlashDrafter | None = None) -> DFlashDrafter:
-    "The drafter a run starts from: a copy of `start` (checked against `cfg`), or a new one per `cfg`; fp32 on the CPU."
+    """The drafter a run starts from: a copy of `start` (checked against `cfg`), or a new one per `cfg`; fp32 on the CPU.
+    A drafter continues at another block size than its own (`cfg.block_size`): its weights do not depend on B (the
+    mask token and the positions are all a block adds), so only its config and temperatures change."""
     if start is not None:
-        got = dict(block_size=start.block_size, num_layers=len(start.layers), layer_ids=start.layer_ids,
+        got = dict(num_layers=len(start.layers), layer_ids=start.layer_ids,
                    draft_vocab_size=int(start.draft_vocab.numel()) if hasattr(start, "draft_vocab") else None)
-        want = dict(block_size=cfg.block_size, num_layers=cfg.num_layers, layer_ids=cfg.layer_ids or start.layer_ids,
+        want = dict(num_layers=cfg.num_layers, layer_ids=cfg.layer_ids or start.layer_ids,
                     draft_vocab_size=cfg.draft_vocab_size if cfg.draft_vocab_size
                     and cfg.draft_vocab_size < target.vocab_size else None)
         if got != want:
             raise ValueError(f"cannot continue from this drafter: it has {got}, the TrainConfig asks for {want}")
-        return fp32_copy(start).train()
+        d = fp32_copy(start).train()
+        if cfg.block_size != d.block_size:
+            d.config.block_size, t = cfg.block_size, d.config.dflash_config.get("temperature")
+            if t: d.config.dflash_config["temperature"] = (list(t) + [t[-1]] * cfg.block_size)[:cfg.block_size - 1]
+        return d
     vocab = draft_vocab_from(train_seqs, target.vocab_size, cfg.draft_vocab_size)
     return new_drafter(target, seed=cfg.seed, init_from_target=cfg.init_from_target, draft_vocab=vocab,
                        num_layers=cfg.num_layers,
@@ -98,7 +108,7 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
     B, A = cfg.block_size, anchors or cfg.anchors
     S = max(len(s) for s, *_ in seqs)
     K = cfg.soft_topk if soft and cfg.soft_topk else 0
-    if K and any(len(x) < 4 or x[3][0].shape[-1] < K for x in seqs):
+    if K and any(len(x) < 4 or x[3] is None or x[3][0].shape[-1] < K for x in seqs):
         raise ValueError(f"make_batch: TrainConfig.soft_topk={K} but the sequences carry no top-{K} soft labels; "
                          "featurise them with `topk=cfg.soft_topk`")
     feats = torch.zeros(len(seqs), S, seqs[0][2].shape[-1], dtype=seqs[0][2].dtype)
@@ -107,6 +117,7 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
     roots = torch.zeros(len(seqs), A, dtype=torch.long)
     soft_ix = torch.full((len(seqs), A, B - 1, K), -100, dtype=torch.long); soft_p = torch.zeros(soft_ix.shape)
     for r, (s, p, f, *top) in enumerate(seqs):
+        y = labels_of((s, p, f, *top))                     # the tokens, or a sampled sequence's greedy relabelling
         feats[r, :len(s)] = f
         lo, hi = max(p, 1), len(s) - 2                     # anchors whose next token is a response token
         if hi < lo: continue
@@ -114,7 +125,7 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
         a = lo + torch.randperm(hi - lo + 1, generator=rng)[:k]
         anc[r, :k], valid[r, :k], roots[r, :k] = a, True, s[a]
         tgt = a[:, None] + torch.arange(1, B)              # positions predicted by the block
-        lab = torch.where(tgt < len(s), s[tgt.clamp(max=len(s) - 1)], torch.tensor(-100))
+        lab = torch.where(tgt < len(s), y[tgt.clamp(max=len(s) - 1)], torch.tensor(-100))
         if vocab_index is not None: lab = torch.where(lab >= 0, vocab_index[lab.clamp(min=0)], lab)
         labels[r, :k] = lab
         if K:                                              # the target's distribution for position t sits at t - 1
@@ -286,21 +297,23 @@ def data_tokens(data, shards: str | None = None, continued: bool = False) -> int
 
 def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, start: DFlashDrafter | None = None,
               replay_prompts: int = 24, replay_max_new_tokens: int = 128, replay_root=None, campaign=None,
-              eval_target: Target | None = None, shards: str | None = None, progress: bool = True) -> Path:
-    """Featurise `data` (the shards `shards` names, else all) and `data`-heldout, train, save the drafter (bf16),
-    training.json and a model card to `export`."""
+              eval_target: Target | None = None, shards: str | None = None, progress: bool = True,
+              heldout=None) -> Path:
+    """Featurise `data` (the shards `shards` names, else all) and `heldout` (default: `data`-heldout), train, save the
+    drafter (bf16), training.json and a model card to `export`."""
     data = Path(data)
+    heldout = Path(heldout) if heldout else data.with_name(data.name + "-heldout")
     if cfg.layer_ids is None:
         cfg.layer_ids = (start.layer_ids if start is not None
                          else drafter_config(target).dflash_config["target_layer_ids"])
     tr = featurise(target, data, cfg.layer_ids, progress, shards=shards, topk=cfg.soft_topk)
     seen = data_tokens(data, shards, continued=start is not None)
-    ho = featurise(target, data.with_name(data.name + "-heldout"), cfg.layer_ids, progress)
+    ho = featurise(target, heldout, cfg.layer_ids, progress)
     out = Path(out) if out else cache_dir() / "runs" / target.name
     drafter = calibrate(train_drafter(target, tr, ho, cfg, out, start=start, progress=progress), None)
     # calibration and replay on the target decoding runs (e.g. fp32 while features came from bf16)
     ev = eval_target or target
-    ho_ev = ho if ev is target else featurise(ev, data.with_name(data.name + "-heldout"), cfg.layer_ids, progress)
+    ho_ev = ho if ev is target else featurise(ev, heldout, cfg.layer_ids, progress)
     calibrate(drafter, fit_temperature(ev, drafter, ho_ev))
     export = Path(export) if export else out / "drafter"
     save_drafter(drafter, export, dtype=torch.bfloat16)
