@@ -144,6 +144,7 @@ def train(data: str = None,
           shards: str = None,        # shard indices to train on, e.g. '34-49' (default: all)
           soft_topk: int = 0,        # soft labels: the target's top-k next tokens per position (0: hard labels only)
           soft_weight: float = 0.5,  # share of the soft labels' cross-entropy in the loss
+          relabel_all: bool = False, # sampled shards: keep a block's labels after a sampled token that was not greedy
           dtype: str = "auto",       # target dtype for the features: fp32, bf16 or auto (the faster here)
          ):
     """Train a drafter for the default target on self-distilled shards (resumable).
@@ -156,7 +157,7 @@ def train(data: str = None,
     begin = None if start == "new" else default_drafter(target) if start == "shipped" else load_drafter(start, target)
     cfg = TrainConfig(block_size=block_size, num_layers=num_layers, draft_vocab_size=draft_vocab or None, steps=steps,
                       anchors=anchors, batch_seqs=batch_seqs, lr=lr, warmup=warmup, soft_topk=soft_topk,
-                      soft_weight=soft_weight)
+                      soft_weight=soft_weight, relabel_all=relabel_all)
     decoding = load_target()  # the target as decoding runs it (fp32): calibration and replay are measured there
     folder = train_run(target, _data_dir(data, target.name), cfg, out=out, start=begin, eval_target=decoding,
                        replay_prompts=replay_prompts, replay_max_new_tokens=replay_tokens, replay_root=replay_root,

@@ -54,6 +54,8 @@ class TrainConfig:
     bf16: bool | None = None           # bf16 autocast (None: where this CPU runs bf16 products, `train_bf16`)
     soft_topk: int = 0                 # soft labels: the target's top-k next tokens per position (0: hard labels only)
     soft_weight: float = 0.5           # share of the soft-label cross-entropy in the loss (when soft_topk > 0)
+    relabel_all: bool = False          # relabelled (sampled) sequences: label every block position, not only those
+                                       # whose sampled tokens before them in the block are the target's greedy ones
 
     def __post_init__(self):
         if self.soft_topk < 0: raise ValueError(f"TrainConfig: soft_topk={self.soft_topk}; use 0 (hard labels) or more")
@@ -126,6 +128,11 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
         anc[r, :k], valid[r, :k], roots[r, :k] = a, True, s[a]
         tgt = a[:, None] + torch.arange(1, B)              # positions predicted by the block
         lab = torch.where(tgt < len(s), y[tgt.clamp(max=len(s) - 1)], torch.tensor(-100))
+        on_path = torch.ones(tgt.shape, dtype=torch.bool)
+        if y is not s and not cfg.relabel_all:             # past a sampled token that was not greedy, the label is
+            agree = (s == y)[tgt.clamp(max=len(s) - 1)]     # off the path decoding takes: drop it
+            on_path = torch.cat([agree.new_ones(k, 1), agree[:, :-1].cumprod(1).bool()], 1)
+            lab = lab.masked_fill(~on_path, -100)
         if vocab_index is not None: lab = torch.where(lab >= 0, vocab_index[lab.clamp(min=0)], lab)
         labels[r, :k] = lab
         if K:                                              # the target's distribution for position t sits at t - 1
@@ -133,7 +140,7 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
             at = (tgt - 1).clamp(max=len(s) - 2)
             ix, pr = ti[at][..., :K].long(), tl[at][..., :K].float().exp()
             if vocab_index is not None: ix = vocab_index[ix]
-            keep = (ix >= 0) & (tgt < len(s))[..., None]
+            keep = (ix >= 0) & ((tgt < len(s)) & on_path)[..., None]
             soft_ix[r, :k], soft_p[r, :k] = ix.masked_fill(~keep, -100), pr * keep
     return feats, anc, valid, roots, labels, ((soft_ix, soft_p) if K else None)
 
