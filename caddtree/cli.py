@@ -124,6 +124,7 @@ def distill(out: str = None,
 def train(data: str = None,
           # shard folder (default: $CADDTREE_CACHE/selfdistill/<target>), with <data>-heldout beside it
           heldout: str = None,       # held-out shard folder (default: <data>-heldout)
+          sampled: str = None,       # also these shards of sampled responses, from <data>-sampled (e.g. '92-99')
           out: str = None,           # run folder: checkpoint, log (default: $CADDTREE_CACHE/runs/<target>)
           # where to save the drafter (default: <out>/drafter; 'package': the installed package's drafters folder)
           export: str = None,
@@ -162,7 +163,7 @@ def train(data: str = None,
     folder = train_run(target, _data_dir(data, target.name), cfg, out=out, start=begin, eval_target=decoding,
                        replay_prompts=replay_prompts, replay_max_new_tokens=replay_tokens, replay_root=replay_root,
                        export=DRAFTERS_DIR / target.name if export == "package" else export, campaign=campaign,
-                       shards=shards, heldout=heldout)
+                       shards=shards, heldout=heldout, sampled=sampled)
     print(Path(folder, "README.md").read_text())
 
 @call_parse
