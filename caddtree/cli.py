@@ -104,8 +104,8 @@ def distill(out: str = None,
             seed: int = 0,              # seed of --resample
            ):
     """Self-distil ShareGPT prompts with the default target into shards (resumable).
-    With `--resample`, writes sampled responses to the prompts of those shards into <out>-sampled instead (train on them
-    with `caddtree_train --data <out>-sampled --heldout <out>-heldout`: they are relabelled with the target's choices).
+    With `--resample`, writes sampled responses to the prompts of those shards into <out>-sampled instead (add them to a
+    run with `caddtree_train --data <out> --sampled <indices>`: they are relabelled with the target's choices).
     Example: `caddtree_distill --prompts 512 --out data/selfdistill/SmolLM2-135M-Instruct`"""
     from caddtree.target import load_target
     from caddtree.shards import distill as run_distill, resample_shards

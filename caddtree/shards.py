@@ -19,7 +19,7 @@ from .data import sharegpt_more_prompts, sharegpt_prompts
 # %% auto #0
 __all__ = ['GrowingLayer', 'growing_cache', 'greedy_batch', 'self_distill', 'write_shard', 'shard_meta', 'read_shard',
            'extend_shard', 'build_shards', 'release_heap', 'cached_rows', 'cached_features', 'shard_features',
-           'select_shards', 'featurise', 'relabelled', 'resample_shards', 'distill']
+           'select_shards', 'shards_in', 'featurise', 'relabelled', 'resample_shards', 'distill']
 
 # %% ../nbs/13_shards.ipynb #20022052
 class GrowingLayer(DynamicLayer):
@@ -283,15 +283,19 @@ def select_shards(paths, shards: str | None = None) -> list[Path]:
                          f"{span}); self-distil more (`caddtree_distill --prompts ...`) or name fewer")
     return [have[k] for k in sorted(want)]
 
+def shards_in(folder, shards: str | None = None) -> list[Path]:
+    "The shards of `folder` that `shards` names (all if None); an error naming the fix if it holds none."
+    paths = sorted(Path(folder).glob("shard-*.npz"))
+    if not paths: raise ValueError(f"no shards in {folder}: self-distil some first (`caddtree_distill --out {folder}`)")
+    return select_shards(paths, shards)
+
 def featurise(target: Target, folder, layer_ids, progress: bool = True, shards: str | None = None,
               topk: int = 0) -> list:
     """The shards of `folder` (those `shards` names, else all) with their features: a list of (ids, prompt length,
     feats), as `shard_features` gives them (with `topk` > 0, soft labels as a fourth element). The sequences of a
     shard of sampled responses come `relabelled`: (ids, prompt length, feats, soft labels or None, labels)."""
-    paths = sorted(Path(folder).glob("shard-*.npz"))
-    if not paths: raise ValueError(f"no shards in {folder}: self-distil some first (`caddtree_distill --out {folder}`)")
     out = []
-    for p in select_shards(paths, shards):
+    for p in shards_in(folder, shards):
         if shard_meta(p).get("decoding") == "sampled":
             out += [relabelled(x, topk) for x in shard_features(target, p, layer_ids, progress, topk=max(topk, 1))]
         else: out += shard_features(target, p, layer_ids, progress=progress, topk=topk)
@@ -315,10 +319,8 @@ def resample_shards(target: Target, src, out, shards: str | None = None, tempera
     sampled at `temperature` (seeded by `seed` and the shard's index; `max_new_tokens`: the source shard's cap) under
     the same name in `out`. Resumable: a shard already in `out` is kept."""
     if temperature <= 0: raise ValueError(f"temperature={temperature}: sampling needs a temperature > 0")
-    paths = sorted(Path(src).glob("shard-*.npz"))
-    if not paths: raise ValueError(f"no shards in {src}: self-distil some first (`caddtree_distill --out {src}`)")
     done = []
-    for p in tqdm(select_shards(paths, shards), disable=not progress, desc="resampled shards"):
+    for p in tqdm(shards_in(src, shards), disable=not progress, desc="resampled shards"):
         q = Path(out) / p.name; done.append(q)
         if q.is_file(): continue
         seqs, meta = read_shard(p)

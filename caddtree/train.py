@@ -118,8 +118,9 @@ def make_batch(seqs, cfg: TrainConfig, rng: torch.Generator, vocab_index: torch.
     labels = torch.full((len(seqs), A, B - 1), -100, dtype=torch.long)
     roots = torch.zeros(len(seqs), A, dtype=torch.long)
     soft_ix = torch.full((len(seqs), A, B - 1, K), -100, dtype=torch.long); soft_p = torch.zeros(soft_ix.shape)
-    for r, (s, p, f, *top) in enumerate(seqs):
-        y = labels_of((s, p, f, *top))                     # the tokens, or a sampled sequence's greedy relabelling
+    for r, seq in enumerate(seqs):
+        s, p, f, *top = seq
+        y = labels_of(seq)                                 # the tokens, or a sampled sequence's greedy relabelling
         feats[r, :len(s)] = f
         lo, hi = max(p, 1), len(s) - 2                     # anchors whose next token is a response token
         if hi < lo: continue
