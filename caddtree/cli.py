@@ -132,7 +132,8 @@ def train(data: str = None,
           start: str = "new",
           steps: int = 3000,         # optimisation steps
           block_size: int = 8,       # drafter block size B
-          num_layers: int = 1,       # drafter layers
+          # drafter layers (0: the --start drafter's, 1 for a new one; more than the start's deepens it)
+          num_layers: int = 0,
           anchors: int = 32,         # anchors per sequence per step
           batch_seqs: int = 8,       # sequences per step
           lr: float = 6e-4,          # peak learning rate
@@ -156,6 +157,7 @@ def train(data: str = None,
     # features are stored in bf16 anyway; 'auto' computes them in whichever of bf16 and fp32 is faster here
     target = load_target(dtype=dtype)
     begin = None if start == "new" else default_drafter(target) if start == "shipped" else load_drafter(start, target)
+    num_layers = num_layers or (len(begin.layers) if begin is not None else 1)
     cfg = TrainConfig(block_size=block_size, num_layers=num_layers, draft_vocab_size=draft_vocab or None, steps=steps,
                       anchors=anchors, batch_seqs=batch_seqs, lr=lr, warmup=warmup, soft_topk=soft_topk,
                       soft_weight=soft_weight, relabel_all=relabel_all)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/15_train.ipynb #e30d3e94
 from __future__ import annotations
-import json, math, random, time
+import copy, json, math, random, time
 from dataclasses import dataclass, asdict
 from pathlib import Path
 import numpy as np
@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 from tqdm.auto import tqdm
 from .files import atomic_file, cache_dir
-from .target import Target, bulk_dtype
+from .target import Target, bulk_dtype, to_dtype
 from .drafter import DFlashDrafter, drafter_config, fp32_copy, new_drafter, rows_linear, save_drafter
 from .shards import featurise, read_shard, select_shards
 from .replay import calibrate, fit_temperature, replay_sets
@@ -21,8 +21,8 @@ from .profile import drafter_id
 
 # %% auto #0
 __all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'train_bf16', 'labels_of', 'draft_vocab_from',
-           'init_drafter', 'make_batch', 'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb', 'train_drafter',
-           'read_log', 'write_model_card', 'data_tokens', 'train_run', 'record_run']
+           'deepen', 'init_drafter', 'make_batch', 'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb',
+           'train_drafter', 'read_log', 'write_model_card', 'data_tokens', 'train_run', 'record_run']
 
 # %% ../nbs/15_train.ipynb #92923616
 GAMMA = {16: 7.0, 10: 5.0, 8: 4.0, 6: 4.0}
@@ -79,11 +79,32 @@ def draft_vocab_from(train_seqs, vocab_size: int, size: int | None) -> torch.Ten
     for x in train_seqs: counts += torch.bincount(labels_of(x)[x[1]:], minlength=vocab_size)
     return torch.sort(torch.topk(counts, size).indices).values
 
+def deepen(drafter: DFlashDrafter, num_layers: int) -> DFlashDrafter:
+    """An fp32 copy of `drafter` with layers appended up to `num_layers`. Each new layer is a copy of its last layer
+    whose output projections (attention's `o_proj`, the MLP's `down_proj`) start at zero: a residual layer that adds
+    nothing, so the deeper drafter drafts exactly as `drafter` does until training moves them."""
+    have = len(drafter.layers)
+    if num_layers < have:
+        raise ValueError(f"deepen: the drafter has {have} layers, more than num_layers={num_layers}; a trained drafter "
+                         "is deepened, never cut: start a new one for fewer layers")
+    cfg = copy.deepcopy(drafter.config)
+    cfg.num_hidden_layers, cfg.layer_types = num_layers, ["full_attention"] * num_layers
+    d = DFlashDrafter(cfg)
+    missing, extra = d.load_state_dict(fp32_copy(drafter).state_dict(), strict=False)
+    assert not extra and all(k.startswith("layers.") for k in missing), (missing, extra)
+    with torch.no_grad():
+        for layer in d.layers[have:]:
+            layer.load_state_dict(d.layers[have - 1].state_dict())
+            layer.self_attn.o_proj.weight.zero_(); layer.mlp.down_proj.weight.zero_()
+    return to_dtype(d, torch.float32, "cpu").eval()
+
 def init_drafter(target: Target, cfg: TrainConfig, train_seqs, start: DFlashDrafter | None = None) -> DFlashDrafter:
     """The drafter a run starts from: a copy of `start` (checked against `cfg`), or a new one per `cfg`; fp32 on the CPU.
     A drafter continues at another block size than its own (`cfg.block_size`): its weights do not depend on B (the
-    mask token and the positions are all a block adds), so only its config and temperatures change."""
+    mask token and the positions are all a block adds), so only its config and temperatures change. It continues
+    with more layers than its own (`cfg.num_layers`) by `deepen`, drafting as before at the first step."""
     if start is not None:
+        if cfg.num_layers > len(start.layers): start = deepen(start, cfg.num_layers)
         got = dict(num_layers=len(start.layers), layer_ids=start.layer_ids,
                    draft_vocab_size=int(start.draft_vocab.numel()) if hasattr(start, "draft_vocab") else None)
         want = dict(num_layers=cfg.num_layers, layer_ids=cfg.layer_ids or start.layer_ids,
