@@ -4,7 +4,7 @@
 
 # %% ../nbs/10_profile.ipynb #8cceb1ef
 from __future__ import annotations
-import hashlib, os, platform, sys, time
+import hashlib, json, os, platform, sys, time
 from pathlib import Path
 import numpy as np
 import torch
@@ -98,11 +98,15 @@ def hardware() -> dict:
 
 def drafter_id(drafter) -> str:
     """A short fingerprint of a drafter: its class, config and weights (any Drafter; weights where it has them).
-    Floating weights are hashed as float32, so a drafter keeps its id whatever dtype it was cast to."""
+    Floating weights are hashed as float32, so a drafter keeps its id whatever dtype it was cast to, and its config
+    without the library version that wrote it (`transformers_version`), so the id outlives an upgrade."""
     h = hashlib.sha256(type(drafter).__name__.encode())
     cfg = getattr(drafter, "config", None)
     if cfg is not None:
-        h.update(cfg.to_json_string().encode() if hasattr(cfg, "to_json_string") else repr(cfg).encode())
+        if hasattr(cfg, "to_diff_dict"):                   # what its config.json holds, less the version
+            d = {k: v for k, v in cfg.to_diff_dict().items() if k != "transformers_version"}
+            h.update(json.dumps(d, sort_keys=True, default=str).encode())
+        else: h.update(repr(cfg).encode())
     if isinstance(drafter, torch.nn.Module):
         for k, v in sorted(drafter.state_dict().items()):
             v = v.detach().cpu()
