@@ -381,17 +381,21 @@ CAMPAIGN_COLUMNS = ["date", "run", "start", "train_response_tokens", "data_respo
                     "walk_n4", "walk_n16"]
 
 def record_run(path, info: dict, run: str):
-    "Add one run's rows (one per replay set) to the campaign CSV at `path`; hours_total accumulates over the runs."
+    """Add one run's rows (one per replay set) to the campaign CSV at `path`; hours_total accumulates over the runs.
+    `info` is a run's record as `train_run` returns it or as its drafter's training.json holds it (sizes as strings)."""
     path = Path(path)
     old = pd.read_csv(path) if path.is_file() else pd.DataFrame(columns=CAMPAIGN_COLUMNS)
-    hours = (old.groupby("run").train_minutes.first().sum() / 60 if len(old) else 0.) + info["train_minutes"] / 60
-    walk = lambda r, k: round(r["walk"][k], 3) if k in r.get("walk", {}) else None  # decoding's own rounds
+    others = old[old.run != run]                          # a run recorded again replaces its rows (and its minutes)
+    hours = (others.groupby("run").train_minutes.first().sum() / 60 if len(others) else 0.) + info["train_minutes"] / 60
+    at = lambda d, k: d[k] if k in d else d.get(str(k))  # a tree size: an int, or a string read back from JSON
+    walk = lambda r, k: None if at(r.get("walk", {}), k) is None else round(at(r["walk"], k), 3)  # decoding's rounds
     rows = [dict(date=info["date"], run=run, start=info.get("start", ""),
                  train_response_tokens=info["train_response_tokens"],
                  data_response_tokens=info.get("data_response_tokens", info["train_response_tokens"]),
                  steps=info["steps"], train_minutes=info["train_minutes"], hours_total=round(hours, 2), set=name,
-                 tokens_chain=round(r["tokens_per_round"]["chain"], 3), tokens_n16=round(r["tokens_per_round"][16], 3),
-                 predicted_n16=round(r["predicted"][16], 3), top1_pos1=round(r["top1"][0], 3),
+                 tokens_chain=round(r["tokens_per_round"]["chain"], 3),
+                 tokens_n16=round(at(r["tokens_per_round"], 16), 3), predicted_n16=round(at(r["predicted"], 16), 3),
+                 top1_pos1=round(r["top1"][0], 3),
                  walk_chain=walk(r, "chain"), walk_n4=walk(r, 4), walk_n16=walk(r, 16))
             for name, r in info.get("replay", {}).items()]
     new = pd.concat([old[~(old.run == run)], pd.DataFrame(rows, columns=CAMPAIGN_COLUMNS)], ignore_index=True)
