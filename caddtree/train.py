@@ -398,6 +398,6 @@ def record_run(path, info: dict, run: str):
                  top1_pos1=round(r["top1"][0], 3),
                  walk_chain=walk(r, "chain"), walk_n4=walk(r, 4), walk_n16=walk(r, 16))
             for name, r in info.get("replay", {}).items()]
-    new = pd.concat([old[~(old.run == run)], pd.DataFrame(rows, columns=CAMPAIGN_COLUMNS)], ignore_index=True)
+    new = pd.concat([others, pd.DataFrame(rows, columns=CAMPAIGN_COLUMNS)], ignore_index=True)
     with atomic_file(path) as tmp: new.to_csv(tmp, index=False)
     return new
