@@ -197,6 +197,7 @@ class BatchDecoder:
         if active:
             t0 = self.clock()
             spec = self.uses and (self.chooser is None or self.chooser.choose(len(active)))
+            contexts = [self.requests[i].l for i in active]  # as the policy priced them
             trees, L = self._trees([self.requests[i] for i in active], spec), self.valid.shape[1]
             M = max(len(t) + 1 for t in trees)
             B = len(self.requests)
@@ -243,7 +244,10 @@ class BatchDecoder:
             seconds = self.clock() - t0
             for i in active: self.requests[i].times.append(t0 + seconds)
             if self.chooser is not None: self.chooser.observe(len(active), spec, seconds, tokens)
-            self.last = dict(batch=len(active), spec=spec, nodes=sum(len(t) for t in trees), tokens=tokens, seconds=seconds)
+            nodes = sum(len(t) for t in trees)
+            if spec and self.joint and callable(getattr(self.policy.cost, "observe_round", None)):
+                self.policy.cost.observe_round(nodes, contexts, seconds)  # a cost model that learns the engine's rounds
+            self.last = dict(batch=len(active), spec=spec, nodes=nodes, tokens=tokens, seconds=seconds)
             self.counts["rounds"] += 1; self.counts["spec"] += spec
         done = [i for i, r in enumerate(self.requests) if r.done or r.l + 1 + depth >= tgt.max_positions]
         if not done: return []

@@ -5,13 +5,14 @@
 # %% ../nbs/02a_joint.ipynb #af917433
 from __future__ import annotations
 import heapq, math
+from collections import deque
 from dataclasses import dataclass
 import numpy as np
 from .objective import node_limit
 from .tree import MAX_NODES, DraftTree, _prefix, empty_tree, grow
 
 # %% auto #0
-__all__ = ['BatchAffineCost', 'batch_throughput', 'JointCostAware']
+__all__ = ['BatchAffineCost', 'batch_throughput', 'JointCostAware', 'BatchOnlineCost']
 
 # %% ../nbs/02a_joint.ipynb #f701f804
 @dataclass(frozen=True)
@@ -83,3 +84,46 @@ class JointCostAware:
             n[i], phi, N = k + 1, phi - neg, N + 1
             if k + 1 < len(deltas[i]): heapq.heappush(heap, (-float(deltas[i][k + 1]), i, k + 1))
         return n
+
+# %% ../nbs/02a_joint.ipynb #5181b17c
+class BatchOnlineCost:
+    """A batch cost model `base` plus a per-batch-size line a_B + b_B N fitted to the residuals (measured minus modelled
+    round seconds) of the engine's last `window` speculative rounds at that size (`observe_round`)."""
+    def __init__(self, base, window: int = 48, min_rounds: int = 4):
+        if not (callable(getattr(base, "draft_cost", None)) and callable(getattr(base, "verify", None))):
+            raise ValueError("BatchOnlineCost: base must be a batch cost model (draft_cost(B) and verify(N, contexts))")
+        if window < 2 or not 1 <= min_rounds <= window:
+            raise ValueError(f"BatchOnlineCost: need window >= 2 and 1 <= min_rounds <= window, got {window}, {min_rounds}")
+        self.base, self.window, self.min_rounds = base, int(window), int(min_rounds)
+        self._rounds, self._fits = {}, {}  # B -> recent (N, residual, lowest slope, lowest intercept); B -> (a, b)
+    @property
+    def max_nodes(self) -> int | None: return node_limit(self.base)
+    def draft_cost(self, B: int) -> float: return self.base.draft_cost(B)
+    def correction(self, B: int) -> tuple[float, float]:
+        "(a_B, b_B) for a batch of `B`: its own fit, else the nearest fitted size's (the smaller on a tie), else none."
+        if B in self._fits: return self._fits[B]
+        if not self._fits: return 0.0, 0.0
+        return self._fits[min(self._fits, key=lambda b: (abs(b - B), b))]
+    def verify(self, N, contexts) -> np.ndarray:
+        a, b = self.correction(len(contexts))
+        return np.asarray(self.base.verify(N, contexts), np.float64) + a + b * np.asarray(N, np.float64)
+    def observe_round(self, N: int, contexts, seconds: float) -> None:
+        "Record one speculative round: `N` tree nodes over requests at `contexts` took `seconds`, drafting included."
+        B = len(contexts)
+        if B < 1 or not (math.isfinite(seconds) and seconds > 0): return
+        v = np.asarray(self.base.verify([0, 1, int(N)], contexts), np.float64)
+        zero = self.base.draft_cost(B) + v[0]
+        q = self._rounds.setdefault(B, deque(maxlen=self.window))
+        q.append((int(N), seconds - (self.base.draft_cost(B) + v[2]), -(v[1] - v[0]), -0.5 * zero))
+        if len(q) >= self.min_rounds: self._fits[B] = self._fit(np.array(q))
+    @staticmethod
+    def _fit(a: np.ndarray) -> tuple[float, float]:
+        n, r = a[:, 0], a[:, 1]
+        if np.unique(n).size < 2: b = 0.0
+        else:
+            from scipy.stats import siegelslopes
+            b = max(float(siegelslopes(r, n).slope), float(a[:, 2].max()))
+        return max(float(np.median(r - b * n)), float(a[:, 3].max())), b
+    def __repr__(self):
+        fits = " ".join(f"{B}:{1e3 * a:+.1f}ms{1e3 * b:+.2f}ms/node" for B, (a, b) in sorted(self._fits.items()))
+        return f"BatchOnlineCost({type(self.base).__name__}, by batch {{{fits}}})"
