@@ -51,6 +51,7 @@ class JointCostAware:
     cost: object                   # a batch cost model: draft_cost(B), verify(N, contexts), convex in N
     max_nodes: int | None = None   # cap on each request's tree (the cost model's `max_nodes` and MAX_NODES hold anyway)
     max_total: int | None = None   # cap on the round's total nodes
+    uniform: bool = False          # one per-request budget for all, priced at B of them (an engine that pads each tree to the widest)
     def __post_init__(self):
         if not (callable(getattr(self.cost, "draft_cost", None)) and callable(getattr(self.cost, "verify", None))):
             raise ValueError("JointCostAware: cost must be a batch cost model (draft_cost(B) and verify(N, contexts))")
@@ -64,7 +65,8 @@ class JointCostAware:
             raise ValueError(f"JointCostAware: give one context length per request ({B} log-probs, {len(contexts)} contexts)")
         cap = min(m for m in (self.max_nodes, node_limit(self.cost), MAX_NODES) if m is not None)
         trees = [grow(lp, max_nodes=cap) for lp in logps]
-        n = self.allocate([np.exp(t.log_scores[1:]) for t in trees], contexts)
+        deltas = [np.exp(t.log_scores[1:]) for t in trees]
+        n = self.allocate_uniform(deltas, contexts) if self.uniform else self.allocate(deltas, contexts)
         return [t if k == len(t) else _prefix(t, k) for t, k in zip(trees, n)]
 
     def allocate(self, deltas: list, contexts) -> list[int]:
@@ -84,6 +86,20 @@ class JointCostAware:
             n[i], phi, N = k + 1, phi - neg, N + 1
             if k + 1 < len(deltas[i]): heapq.heappush(heap, (-float(deltas[i][k + 1]), i, k + 1))
         return n
+
+    def allocate_uniform(self, deltas: list, contexts) -> list[int]:
+        """One budget m for every request (each gets min(m, its tree)), the round priced at B m nodes: the greedy stop over m
+        (sum_i Phi_i(m) is concave in m and the cost convex in B m, so the first m that does not raise Theta is the best)."""
+        B, top = len(deltas), max((len(d) for d in deltas), default=0)
+        if self.max_total is not None: top = min(top, self.max_total // max(B, 1))
+        tot = self.cost.draft_cost(B) + np.asarray(self.cost.verify(B * np.arange(top + 1), contexts), np.float64)
+        if not (np.all(tot > 0) and np.all(np.isfinite(tot))):
+            raise ValueError("JointCostAware: the batch cost model gave a non-positive or non-finite round cost")
+        gain = np.zeros(top)  # what raising m to m + 1 adds to sum_i Phi_i
+        for d in deltas: gain[:min(len(d), top)] += d[:top]
+        m, phi = 0, 0.0
+        while m < top and (B + phi + gain[m]) * tot[m] > (B + phi) * tot[m + 1]: phi += gain[m]; m += 1
+        return [min(m, len(d)) for d in deltas]
 
 # %% ../nbs/02a_joint.ipynb #5181b17c
 class BatchOnlineCost:
