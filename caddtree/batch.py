@@ -281,7 +281,8 @@ def batch_policy(name, target: Target, drafter, max_batch: int = 8, budget: int 
     "A `BatchDecoder` policy by name ('caddtree', 'plain' or 'ar', 'chain', 'ddtree-K', 'ddtree' with `budget`); objects pass."
     if not isinstance(name, str): return name
     if name == "caddtree":
-        return JointCostAware(cost if cost is not None else batch_cost_for(target, drafter, max_batch, verbose=verbose))
+        cost = cost if cost is not None else batch_cost_for(target, drafter, max_batch, verbose=verbose)
+        return JointCostAware(cost, uniform=True)  # the engine pads every tree to the widest: one budget for all
     if name in ("plain", "ar"): return Autoregressive()
     if name == "chain": return Chain()
     if name == "ddtree" and budget is not None: return FixedBudget(int(budget))
