@@ -73,9 +73,7 @@ class JointCostAware:
         "Nodes per request from each request's non-increasing node probabilities: the merged greedy stop."
         B, limit = len(deltas), sum(len(d) for d in deltas)
         if self.max_total is not None: limit = min(limit, self.max_total)
-        tot = self.cost.draft_cost(B) + np.asarray(self.cost.verify(np.arange(limit + 1), contexts), np.float64)
-        if not (np.all(tot > 0) and np.all(np.isfinite(tot))):
-            raise ValueError("JointCostAware: the batch cost model gave a non-positive or non-finite round cost")
+        tot = self._round_costs(B, np.arange(limit + 1), contexts)
         heap = [(-float(d[0]), i, 0) for i, d in enumerate(deltas) if len(d)]
         heapq.heapify(heap)
         n, phi, N = [0] * B, 0.0, 0
@@ -92,14 +90,19 @@ class JointCostAware:
         (sum_i Phi_i(m) is concave in m and the cost convex in B m, so the first m that does not raise Theta is the best)."""
         B, top = len(deltas), max((len(d) for d in deltas), default=0)
         if self.max_total is not None: top = min(top, self.max_total // max(B, 1))
-        tot = self.cost.draft_cost(B) + np.asarray(self.cost.verify(B * np.arange(top + 1), contexts), np.float64)
-        if not (np.all(tot > 0) and np.all(np.isfinite(tot))):
-            raise ValueError("JointCostAware: the batch cost model gave a non-positive or non-finite round cost")
+        tot = self._round_costs(B, B * np.arange(top + 1), contexts)
         gain = np.zeros(top)  # what raising m to m + 1 adds to sum_i Phi_i
         for d in deltas: gain[:min(len(d), top)] += d[:top]
         m, phi = 0, 0.0
         while m < top and (B + phi + gain[m]) * tot[m] > (B + phi) * tot[m + 1]: phi += gain[m]; m += 1
         return [min(m, len(d)) for d in deltas]
+
+    def _round_costs(self, B: int, N: np.ndarray, contexts) -> np.ndarray:
+        "C_d(B) + C_v(N; contexts) for node totals `N`, refused unless every one is positive and finite."
+        tot = self.cost.draft_cost(B) + np.asarray(self.cost.verify(N, contexts), np.float64)
+        if not (np.all(tot > 0) and np.all(np.isfinite(tot))):
+            raise ValueError("JointCostAware: the batch cost model gave a non-positive or non-finite round cost")
+        return tot
 
 # %% ../nbs/02a_joint.ipynb #5181b17c
 class BatchOnlineCost:
