@@ -318,7 +318,8 @@ def write_model_card(folder, info: dict):
 def data_tokens(data, shards: str | None = None, continued: bool = False) -> int:
     """Response tokens of the data a drafter has learnt from: the shards `shards` names (else all) and, for a run
     continued from the drafter before it, every shard before them as well (the campaign's way: each run continues
-    from the last and shards only grow, so earlier runs trained on the earlier shards)."""
+    from the last and shards only grow, so earlier runs trained on the earlier shards; sampled shards are counted
+    the same way)."""
     paths = sorted(Path(data).glob("shard-*.npz"))  # zero-padded names: sorted by index
     picked = select_shards(paths, shards)
     if continued and picked: picked = paths[:paths.index(picked[-1]) + 1]
@@ -341,7 +342,7 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
     if sampled:  # a second response to prompts of `data`: counted as data learnt from, like new prompts
         sdir = data.with_name(data.name + "-sampled")
         tr += featurise(target, sdir, cfg.layer_ids, progress, shards=sampled, topk=cfg.soft_topk)
-        seen += data_tokens(sdir, sampled)
+        seen += data_tokens(sdir, sampled, continued=start is not None)  # and those of the runs before
     ho = featurise(target, heldout, cfg.layer_ids, progress)
     out = Path(out) if out else cache_dir() / "runs" / target.name
     drafter = calibrate(train_drafter(target, tr, ho, cfg, out, start=start, progress=progress), None)
