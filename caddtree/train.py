@@ -5,7 +5,7 @@
 # %% ../nbs/15_train.ipynb #e30d3e94
 from __future__ import annotations
 import copy, json, math, random, time
-from dataclasses import dataclass, asdict
+from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -20,12 +20,14 @@ from .replay import calibrate, fit_temperature, replay_sets
 from .profile import drafter_id
 
 # %% auto #0
-__all__ = ['GAMMA', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'train_bf16', 'labels_of', 'draft_vocab_from',
-           'deepen', 'init_drafter', 'make_batch', 'vocab_index_of', 'block_loss', 'lr_at', 'memory_gb',
-           'train_drafter', 'read_log', 'write_model_card', 'data_tokens', 'train_run', 'record_run']
+__all__ = ['GAMMA', 'WEIGHTINGS', 'CAMPAIGN_COLUMNS', 'position_weights', 'TrainConfig', 'train_bf16', 'labels_of',
+           'draft_vocab_from', 'deepen', 'init_drafter', 'make_batch', 'vocab_index_of', 'block_weights', 'block_loss',
+           'lr_at', 'memory_gb', 'train_drafter', 'read_log', 'write_model_card', 'data_tokens', 'train_run',
+           'record_run']
 
 # %% ../nbs/15_train.ipynb #92923616
 GAMMA = {16: 7.0, 10: 5.0, 8: 4.0, 6: 4.0}
+WEIGHTINGS = ("decay", "reach")
 
 def position_weights(B: int) -> torch.Tensor:
     "Loss weight of block positions k = 1..B-1: exp(-(k-1)/gamma)."
@@ -56,11 +58,15 @@ class TrainConfig:
     soft_weight: float = 0.5           # share of the soft-label cross-entropy in the loss (when soft_topk > 0)
     relabel_all: bool = False          # relabelled (sampled) sequences: label every block position, not only those
                                        # whose sampled tokens before them in the block are the target's greedy ones
+    weighting: str = "decay"           # position weights of the loss: 'decay' (exp(-(k-1)/gamma)) or 'reach' (each
+                                       # anchor's chance that a chain of its drafts reaches position k, `block_weights`)
 
     def __post_init__(self):
         if self.soft_topk < 0: raise ValueError(f"TrainConfig: soft_topk={self.soft_topk}; use 0 (hard labels) or more")
         if not 0 <= self.soft_weight <= 1:
             raise ValueError(f"TrainConfig: soft_weight={self.soft_weight} must lie in [0, 1] (its share of the loss)")
+        if self.weighting not in WEIGHTINGS:
+            raise ValueError(f"TrainConfig: weighting={self.weighting!r}; use one of {WEIGHTINGS}")
 
 def train_bf16(cfg: TrainConfig) -> bool:
     """Whether a run trains in bf16 autocast: `cfg.bf16`, or by default where oneDNN runs bf16 products on this CPU
@@ -173,10 +179,20 @@ def vocab_index_of(drafter: DFlashDrafter, vocab_size: int) -> torch.Tensor | No
     idx[drafter.draft_vocab.cpu()] = torch.arange(drafter.draft_vocab.numel())
     return idx
 
+def block_weights(logits: torch.Tensor, lab: torch.Tensor, cfg: TrainConfig) -> torch.Tensor:
+    """Loss weights of the block positions (b, A, B-1) for draft logits (b, A, B-1, K) and labels (-100: none).
+    'decay': exp(-(k-1)/gamma) for every anchor. 'reach': the product of the drafter's own probabilities of the labels
+    before position k (1 at k = 1; a missing label ends the product), a constant of the step (no gradient)."""
+    if cfg.weighting == "decay":
+        return position_weights(cfg.block_size).to(logits.device)[None, None].expand(lab.shape)
+    with torch.no_grad():
+        p = logits.float().log_softmax(-1).gather(-1, lab.clamp(min=0)[..., None])[..., 0].exp() * (lab >= 0)
+        return torch.cat([torch.ones_like(p[..., :1]), p[..., :-1].cumprod(-1)], -1)
+
 def block_loss(drafter: DFlashDrafter, target: Target, head_w: torch.Tensor, batch, cfg: TrainConfig):
-    """Weighted cross-entropy of one batch of anchored blocks (and per-position top-1 accuracy); with soft labels in
-    the batch, (1 - soft_weight) x the hard labels' cross-entropy + soft_weight x the soft labels' (the target's
-    top-k renormalised over those in the draft vocabulary)."""
+    """Cross-entropy of one batch of anchored blocks weighted by `block_weights` (and per-position top-1 accuracy);
+    with soft labels in the batch, (1 - soft_weight) x the hard labels' cross-entropy + soft_weight x the soft labels'
+    (the target's top-k renormalised over those in the draft vocabulary)."""
     feats, anc, valid, roots, labels, soft = batch
     dev = head_w.device
     h = drafter.anchored(target, feats, roots, anc)
@@ -190,7 +206,7 @@ def block_loss(drafter: DFlashDrafter, target: Target, head_w: torch.Tensor, bat
         logp = logits.log_softmax(-1).gather(-1, ix.clamp(min=0))
         ce = (1 - cfg.soft_weight) * ce - cfg.soft_weight * (q * logp).sum(-1)
     m = (lab >= 0).float()
-    w = position_weights(cfg.block_size).to(dev)[None, None] * m
+    w = block_weights(logits, lab, cfg) * m
     loss = (ce * w).sum() / w.sum().clamp(min=1e-9)
     top1 = ((logits.argmax(-1) == lab).float() * m).sum((0, 1)) / m.sum((0, 1)).clamp(min=1)
     return loss, top1.detach()
@@ -237,7 +253,9 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
     (out_dir / "config.json").write_text(json.dumps(asdict(cfg), indent=1))
     rng = torch.Generator().manual_seed(cfg.seed * 1_000_003 + step)
     order_rng = random.Random(cfg.seed + step)
-    # the held-out loss is the hard labels' cross-entropy in every run, soft labels or not: comparable across runs
+    # the held-out loss is the hard labels' cross-entropy, decay-weighted, in every run (soft labels or not, whatever
+    # the weighting): comparable across runs
+    ecfg = replace(cfg, weighting="decay")
     eval_batches = [make_batch(heldout_seqs[i:i + cfg.batch_seqs], cfg, torch.Generator().manual_seed(123), vocab_index,
                                soft=False) for i in range(0, len(heldout_seqs), cfg.batch_seqs)]
 
@@ -245,7 +263,7 @@ def train_drafter(target: Target, train_seqs, heldout_seqs, cfg: TrainConfig, ou
         drafter.eval(); tot, top = [], []
         with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
             for b in eval_batches:
-                l, t1 = block_loss(drafter, target, W, b, cfg); tot.append(l.item()); top.append(t1)
+                l, t1 = block_loss(drafter, target, W, b, ecfg); tot.append(l.item()); top.append(t1)
         drafter.train()
         return float(np.mean(tot)), torch.stack(top).mean(0).tolist()
 
