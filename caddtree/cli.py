@@ -148,6 +148,7 @@ def train(data: str = None,
           soft_weight: float = 0.5,  # share of the soft labels' cross-entropy in the loss
           relabel_all: bool = False, # sampled shards: keep a block's labels after a sampled token that was not greedy
           weighting: str = "decay",  # position weights of the loss: 'decay' or 'reach' (the drafts' chance to get there)
+          seed: int = 0,             # seed of the run's draws (batches, anchors): another seed repeats a run's recipe
           dtype: str = "auto",       # target dtype for the features: fp32, bf16 or auto (the faster here)
          ):
     """Train a drafter for the default target on self-distilled shards (resumable).
@@ -161,7 +162,7 @@ def train(data: str = None,
     num_layers = num_layers or (len(begin.layers) if begin is not None else 1)
     cfg = TrainConfig(block_size=block_size, num_layers=num_layers, draft_vocab_size=draft_vocab or None, steps=steps,
                       anchors=anchors, batch_seqs=batch_seqs, lr=lr, warmup=warmup, soft_topk=soft_topk,
-                      soft_weight=soft_weight, relabel_all=relabel_all, weighting=weighting)
+                      soft_weight=soft_weight, relabel_all=relabel_all, weighting=weighting, seed=seed)
     decoding = load_target()  # the target as decoding runs it (fp32): calibration and replay are measured there
     folder = train_run(target, _data_dir(data, target.name), cfg, out=out, start=begin, eval_target=decoding,
                        replay_prompts=replay_prompts, replay_max_new_tokens=replay_tokens, replay_root=replay_root,
