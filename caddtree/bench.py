@@ -195,10 +195,12 @@ ABLATIONS = ("caddtree-static", "caddtree-constant", "caddtree-Cd-x0.5", "caddtr
              "caddtree-raw", "caddtree-official")
 
 def bench_policies(cost: FittedCost, grid=(3, 4, 6, 8), ablations: bool = True, constant_cap: int = 32) -> dict:
-    "Policies by name: plain, chain, DDTree per grid budget, CaDDTree (online, shaped, per budget), ablations."
+    """Policies by name: plain, chain, DDTree per grid budget, CaDDTree (online, shaped, per budget, per budget with Phi
+    recalibrated from the drafts accepted), ablations."""
     pol = {"plain": Autoregressive(), "chain": Chain(), **{f"ddtree-{n}": FixedBudget(n) for n in grid},
            "caddtree": CostAware(OnlineCost(cost)), "caddtree-shaped": CostAware(OnlineCost(cost, shape_window=256)),
-           "caddtree-budget": CostAware(BudgetCost(cost))}
+           "caddtree-budget": CostAware(BudgetCost(cost)),
+           "caddtree-budget-accept": CostAware(BudgetCost(cost), accept_window=64)}
     if cost.measured is not None: pol["caddtree-exact"] = CostAware(OnlineCost(raw_cost(cost)))  # any curve: exact
     if ablations:
         pol.update({"caddtree-static": CostAware(cost),

@@ -133,6 +133,7 @@ def generate(self: SpecDecoder, prompt, max_new_tokens: int = 128, temperature: 
         out += new; feats = v.feats
         bar.update(len(new))
         self.policy.observe(len(tree), l, tb - ta if uses else None, td - tb)  # verify_s: building + verifying
+        self.policy.accepted(tree.phi, len(v.tokens) - 1)  # what the tree expected, what it got
         te = time.perf_counter()
         rows.append((len(tree), len(v.tokens), l, tb - ta, tc - tb, td - tc, te - td, v.head_calls))
         if trace:

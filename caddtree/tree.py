@@ -5,6 +5,7 @@
 # %% ../nbs/01_tree.ipynb #84716a4b
 from __future__ import annotations
 import heapq, math
+from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 import numpy as np
@@ -182,6 +183,8 @@ class Policy:
     def __call__(self, logp, l: int = 0) -> DraftTree: raise NotImplementedError
     def observe(self, n: int, l: int, draft_s: float | None, verify_s: float | None) -> None:
         "Told after each round: `n` nodes verified at context `l` took `draft_s` + `verify_s` seconds."
+    def accepted(self, phi: float, drafts: int) -> None:
+        "Told after each round: the verified tree expected `phi` accepted drafts (its Phi) and `drafts` were accepted."
 
 class Autoregressive(Policy):
     "Plain decoding: the empty tree, no drafter pass."
@@ -258,6 +261,9 @@ class CostAware(Policy):
     # 'greedy': stop at the first node that does not raise theta (optimal when C_v is convex in n);
     # 'exact': bounded scan, optimal for any C_v; 'auto': 'exact' when the cost model says `convex = False`
     stop: str = "auto"
+    # recalibrate Phi from decoding: scale it by the accepted drafts over the Phi of the last `accept_window` rounds
+    # (0: trust the drafter's Phi as it is)
+    accept_window: int = 0
     def __post_init__(self):
         if not isinstance(self.cost, CostModel):
             raise ValueError("CostAware: cost must be a CostModel (a `draft` cost, a `zero_apart` flag and a "
@@ -266,6 +272,9 @@ class CostAware(Policy):
             raise ValueError("CostAware: max_nodes must be >= 0 or None")
         if self.stop not in ("auto", "greedy", "exact"):
             raise ValueError(f"CostAware: stop must be 'auto', 'greedy' or 'exact', got {self.stop!r}")
+        if int(self.accept_window) != self.accept_window or self.accept_window < 0:
+            raise ValueError(f"CostAware: accept_window must be an integer >= 0 (0: off), got {self.accept_window!r}")
+        self._accepts = deque(maxlen=max(1, self.accept_window))
     @property
     def cap(self) -> int:
         "The largest budget a round may pick: `max_nodes`, the cost model's `node_limit` and `MAX_NODES`, the least."
@@ -274,23 +283,33 @@ class CostAware(Policy):
     def exact(self) -> bool:
         "Whether rounds use the bounded scan (the cost model is not promised convex, or `stop='exact'`)."
         return self.stop == "exact" or (self.stop == "auto" and not is_convex(self.cost))
+    @property
+    def phi_scale(self) -> float:
+        "What Phi is multiplied by: accepted drafts over expected ones in the last `accept_window` rounds (1 until 8)."
+        if not self.accept_window or len(self._accepts) < min(8, self.accept_window): return 1.0
+        expected = sum(p for p, _ in self._accepts)
+        return float(np.clip(sum(a for _, a in self._accepts) / expected, 0.25, 4.0)) if expected > 0 else 1.0
     def __call__(self, logp, l: int = 0) -> DraftTree:
         "The throughput-optimal tree for the log-probs `logp` (D, V, or `Marginals`) at context length `l`."
+        s = self.phi_scale  # theta = (1 + s Phi) / cost: the stops see s Phi and s delta (s = 1: the drafter's Phi)
         if self.exact:
             depth = _as_logp(logp)[0].shape[0]
-            stop = _ExactStop(self.cost, l, self.cap, depth)
-            t = grow(logp, max_nodes=stop.cap, keep=stop)
-            stop.seen(len(t), t.phi)  # growth may end without asking about its last tree
+            stop = _ExactStop(self.cost, l, self.cap, s * depth)
+            t = grow(logp, max_nodes=stop.cap, keep=lambda n, phi, delta: stop(n, s * phi, s * delta))
+            stop.seen(len(t), s * t.phi)  # growth may end without asking about its last tree
             return t if stop.best_n == len(t) else _prefix(t, stop.best_n)
         stop = _ThroughputStop(self.cost, l)
-        t = grow(logp, max_nodes=self.cap, keep=stop)
+        t = grow(logp, max_nodes=self.cap, keep=stop if s == 1.0 else lambda n, phi, delta: stop(n, s * phi, s * delta))
         # vs n = 0
-        if self.cost.zero_apart and len(t) and (1.0 + t.phi) * stop.tot[0] <= stop.tot[len(t)]: return empty_tree()
+        if self.cost.zero_apart and len(t) and (1.0 + s * t.phi) * stop.tot[0] <= stop.tot[len(t)]: return empty_tree()
         return t
     def observe(self, n, l, draft_s, verify_s):
         "Pass the round's measured times on to a cost model that learns from them (an `Observing` one)."
         learn = getattr(self.cost, "observe", None)  # not isinstance(..., Observing): a protocol check every round
         if learn is not None: learn(n, l, draft_s, verify_s)
+    def accepted(self, phi, drafts):
+        "Record the round's expected (`phi`, the drafter's own) and accepted drafts, with `accept_window` on."
+        if self.accept_window: self._accepts.append((float(phi), int(drafts)))
 
 # %% ../nbs/01_tree.ipynb #2c3f42cd
 def make_policy(name: str, cost: CostModel | None = None, budget: int = 32):
