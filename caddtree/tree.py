@@ -292,14 +292,15 @@ class CostAware(Policy):
     def __call__(self, logp, l: int = 0) -> DraftTree:
         "The throughput-optimal tree for the log-probs `logp` (D, V, or `Marginals`) at context length `l`."
         s = self.phi_scale  # theta = (1 + s Phi) / cost: the stops see s Phi and s delta (s = 1: the drafter's Phi)
+        scaled = lambda stop: stop if s == 1.0 else lambda n, phi, delta: stop(n, s * phi, s * delta)
         if self.exact:
             depth = _as_logp(logp)[0].shape[0]
             stop = _ExactStop(self.cost, l, self.cap, s * depth)
-            t = grow(logp, max_nodes=stop.cap, keep=lambda n, phi, delta: stop(n, s * phi, s * delta))
+            t = grow(logp, max_nodes=stop.cap, keep=scaled(stop))
             stop.seen(len(t), s * t.phi)  # growth may end without asking about its last tree
             return t if stop.best_n == len(t) else _prefix(t, stop.best_n)
         stop = _ThroughputStop(self.cost, l)
-        t = grow(logp, max_nodes=self.cap, keep=stop if s == 1.0 else lambda n, phi, delta: stop(n, s * phi, s * delta))
+        t = grow(logp, max_nodes=self.cap, keep=scaled(stop))
         # vs n = 0
         if self.cost.zero_apart and len(t) and (1.0 + s * t.phi) * stop.tot[0] <= stop.tot[len(t)]: return empty_tree()
         return t
