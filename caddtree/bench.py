@@ -13,7 +13,7 @@ import torch
 from tqdm.auto import tqdm
 from datasets import Dataset
 from .objective import CostModel, best_budget
-from .cost import FittedCost, raw_cost
+from .cost import FittedCost, raw_cost, refit_cost
 from .online import BudgetCost, ConstantCost, OnlineCost, ScaledCost
 from .official import official_convention
 from .cost import fit_cost, save_cost
@@ -201,7 +201,9 @@ def bench_policies(cost: FittedCost, grid=(3, 4, 6, 8), ablations: bool = True, 
            "caddtree": CostAware(OnlineCost(cost)), "caddtree-shaped": CostAware(OnlineCost(cost, shape_window=256)),
            "caddtree-budget": CostAware(BudgetCost(cost)),
            "caddtree-budget-accept": CostAware(BudgetCost(cost), accept_window=64)}
-    if cost.measured is not None: pol["caddtree-exact"] = CostAware(OnlineCost(raw_cost(cost)))  # any curve: exact
+    if cost.measured is not None:
+        pol["caddtree-exact"] = CostAware(OnlineCost(raw_cost(cost)))  # any curve: exact
+        pol["caddtree-budget-monotone"] = CostAware(BudgetCost(refit_cost(cost, monotone=True)))  # the paper's fit
     if ablations:
         pol.update({"caddtree-static": CostAware(cost),
                     "caddtree-constant": CostAware(ConstantCost(cost), max_nodes=constant_cap),
@@ -362,7 +364,7 @@ def rounds_cost(runs: pd.DataFrame, set_name: str, min_rounds: int = 10) -> Fitt
         raise ValueError(f"rounds_cost: {set_name!r} has fewer than two budgets with >= {min_rounds} tree rounds; "
                          "benchmark more prompts or budgets, or lower min_rounds")
     rows = pd.DataFrame(dict(n=df.n, l=int(df.l.median()), seconds=(df.verify_ms + df.other_ms) / 1e3))
-    return fit_cost(rows, draft=float(df.draft_ms.median()) / 1e3, zero_apart=False,
+    return fit_cost(rows, draft=float(df.draft_ms.median()) / 1e3, zero_apart=False, monotone=True,
                     meta=dict(source="decoding rounds", set=set_name, rounds=len(df)))
 
 def replan(traces: pd.DataFrame, cost: CostModel, max_nodes: int | None = None) -> pd.DataFrame:

@@ -25,7 +25,7 @@ def phi(log_scores) -> float:
 class CostModel(Protocol):
     "What the objective needs of a cost model: a drafter cost, a verification cost per (n, l), where convexity holds."
     draft: float       # C_d: seconds (or any time unit) per drafter pass
-    zero_apart: bool   # True: C_v is non-decreasing and convex for n >= 1 only, C_v(0; l) stands apart
+    zero_apart: bool   # True: C_v is convex for n >= 1 only, C_v(0; l) stands apart
     def verify(self, n, l: int = 0) -> np.ndarray:
         "C_v(n; l) for node counts `n` (scalar or array, root excluded) at context length `l`."
         ...

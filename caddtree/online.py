@@ -106,7 +106,8 @@ class OnlineCost(Recalibrated):
 
     def _per_node(self, a: np.ndarray) -> float:
         """beta of rounds `a`: weighted least squares of the per-budget median times on s C_v + s beta n over budgets
-        seen 3+ times (0 with fewer than two such), kept >= -(C_v's least slope): C_v' stays non-decreasing."""
+        seen 3+ times (0 with fewer than two such), kept >= -(C_v's least non-negative slope): where C_v rises, C_v' does
+        not fall."""
         k0 = 1 if self.zero_apart else 0
         a = a[a[:, 0] >= k0]
         ns, counts = np.unique(a[:, 0], return_counts=True)
@@ -117,7 +118,11 @@ class OnlineCost(Recalibrated):
         w = np.sqrt(counts)
         (s, sb), *_ = np.linalg.lstsq(np.stack([x, ns], 1) * w[:, None], y * w, rcond=None)
         if not (s > 0 and np.isfinite(sb)): return 0.0
-        lo = -min(float(np.diff(self.base.verify([k0, k0 + 1], l))[0]) for l in (a[:, 1].min(), a[:, 1].max()))
+        grid = np.arange(k0, (node_limit(self.base) or 64) + 1)
+        def least_rise(l):
+            s = np.diff(self.base.verify(grid, l)); s = s[s >= 0]
+            return float(s.min()) if s.size else 0.0
+        lo = -min(least_rise(l) for l in (a[:, 1].min(), a[:, 1].max()))
         return max(float(sb / s), lo)
 
     def _details(self) -> list: return [f"C_v {1e3 * self.per_node:+.2f} ms/node"] if self.shape_window else []

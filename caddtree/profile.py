@@ -8,7 +8,7 @@ import hashlib, json, os, platform, sys, time
 from pathlib import Path
 import numpy as np
 import torch
-from .cost import FittedCost, age_days, fit_cost, load_cost, profile_verify, save_cost
+from .cost import FITS, FittedCost, age_days, fit_cost, load_cost, profile_verify, refit_cost, save_cost
 from .files import cache_dir
 from .target import Target, cache_keep, weights_dtype
 from .tree import grow
@@ -55,7 +55,7 @@ PROFILE_NODES = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128)
 @torch.inference_mode()
 def profile_cost(target: Target, drafter, nodes=PROFILE_NODES,
                  contexts=(64, 512, 1536), repeats: int = 3, max_spread: float = 0.25, seed: int = 0,
-                 progress: bool = True) -> FittedCost:
+                 progress: bool = True, monotone: bool = False) -> FittedCost:
     "Measure C_v(n; l) of `target` and C_d of `drafter` on this machine, and fit the convex cost model."
     dev, V = target.device, target.vocab_size
     contexts = [l for l in contexts if l + max(nodes) + drafter.block_size < target.max_positions]
@@ -83,7 +83,7 @@ def profile_cost(target: Target, drafter, nodes=PROFILE_NODES,
     meta = dict(model=target.name, dtype=str(target.dtype), device=str(dev), path="fast" if target.fast else "eager",
                 attention=target.attn_implementation, threads=torch.get_num_threads(),
                 drafter=drafter_id(drafter), drafter_block=drafter.block_size, **({"warp": warp} if warp else {}))
-    return fit_cost(prof, draft=draft, meta=meta)
+    return fit_cost(prof, draft=draft, meta=meta, monotone=monotone)
 
 # %% ../nbs/10_profile.ipynb #7e3fcfb1
 def hardware() -> dict:
@@ -136,6 +136,11 @@ def cost_model_for(target: Target, drafter, refresh: bool = False, max_age_days:
             m, age = load_cost(f), None
             age = age_days(m)
             missing = sorted(set(kw.get("nodes", PROFILE_NODES)) - set(np.asarray(m.nodes).tolist()))
+            fit = FITS[bool(kw.get("monotone", False))]
+            if not missing and m.meta.get("fit") != fit and m.measured is not None:  # another fit (or an older file)
+                m = refit_cost(m, monotone=fit == FITS[True])
+                save_cost(m, f)
+                say(f"cost model: {f} refitted from its medians ({m.meta['fit']}; no new measurement)")
             if missing: say(f"cost model: {f} has no measurement at n = {missing}; profiling again")
             elif max_age_days is None or (age is not None and age <= max_age_days):
                 spread = f", measurement spread {np.nanmax(m.spread):.0%} at worst" if m.spread is not None else ""
