@@ -16,6 +16,6 @@ def test_torchrun_gathers_what_one_process_computes(tmp_path):
     a, b = read_runs(tmp_path / "one"), read_runs(tmp_path / "two")
     key = ["set", "prompt", "method", "rep"]
     a, b = a.sort_values(key).reset_index(drop=True), b.sort_values(key).reset_index(drop=True)
-    assert len(a) == 5 * 9 + 2 * 8 and len(b) == len(a)           # 5 prompts x 9 methods, 8 ablations on each set's first prompt
+    assert len(a) == 5 * 10 + 2 * 8 and len(b) == len(a)          # 5 prompts x 10 methods, 8 ablations on each set's first prompt
     assert a[key + ["output", "tokens"]].equals(b[key + ["output", "tokens"]])
     assert sorted(p.name for p in (tmp_path / "two").iterdir()) == ["meta.json", "runs.jsonl", "traces.jsonl"]
