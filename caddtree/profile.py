@@ -136,9 +136,9 @@ def cost_model_for(target: Target, drafter, refresh: bool = False, max_age_days:
             m, age = load_cost(f), None
             age = age_days(m)
             missing = sorted(set(kw.get("nodes", PROFILE_NODES)) - set(np.asarray(m.nodes).tolist()))
-            fit = FITS[bool(kw.get("monotone", False))]
-            if not missing and m.meta.get("fit") != fit and m.measured is not None:  # another fit (or an older file)
-                m = refit_cost(m, monotone=fit == FITS[True])
+            monotone = bool(kw.get("monotone", False))
+            if not missing and m.meta.get("fit") != FITS[monotone] and m.measured is not None:  # another fit, or older
+                m = refit_cost(m, monotone=monotone)
                 save_cost(m, f)
                 say(f"cost model: {f} refitted from its medians ({m.meta['fit']}; no new measurement)")
             if missing: say(f"cost model: {f} has no measurement at n = {missing}; profiling again")
