@@ -4,7 +4,7 @@
 
 # %% ../nbs/04_cost.ipynb #3ae0a21b
 from __future__ import annotations
-import datetime, json, math, random
+import dataclasses, datetime, json, math, random
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
@@ -263,9 +263,8 @@ def _fit_rows(nodes, raw, zero_apart: bool, monotone: bool) -> np.ndarray:
 def refit_cost(m: FittedCost, monotone: bool = False) -> FittedCost:
     "`m` with its raw medians fitted again (convex; `monotone`: also non-decreasing): no new measurement needed."
     if m.measured is None: raise ValueError("refit_cost: the model keeps no raw measurements; profile again")
-    return FittedCost(draft=m.draft, nodes=m.nodes, contexts=m.contexts,
-                      table=_fit_rows(m.nodes, m.measured, m.zero_apart, monotone), measured=m.measured,
-                      spread=m.spread, meta={**m.meta, "fit": FITS[monotone]}, zero_apart=m.zero_apart)
+    return dataclasses.replace(m, table=_fit_rows(m.nodes, m.measured, m.zero_apart, monotone),
+                               meta={**m.meta, "fit": FITS[monotone]})
 
 # %% ../nbs/04_cost.ipynb #ee4194d1
 class RawCost(FittedCost):
