@@ -87,12 +87,14 @@ def profile_cost(target: Target, drafter, nodes=PROFILE_NODES,
 
 # %% ../nbs/10_profile.ipynb #7e3fcfb1
 def hardware() -> dict:
-    "Where a benchmark ran: CPU model and vector ISA, cores, threads, GPU."
-    cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
-                if l.startswith("model name")), platform.processor()) \
-        if Path("/proc/cpuinfo").is_file() else platform.processor()
-    # the vector ISA PyTorch's CPU kernels use: same-named CPUs differ (an AVX2-only one runs bf16 and trees slower)
-    return dict(cpu=cpu, isa=torch.backends.cpu.get_cpu_capability(), cores=os.cpu_count(),
+    "Where a benchmark ran: CPU model and vector ISA, its native bf16 instructions, cores, threads, GPU."
+    info = Path("/proc/cpuinfo").read_text().splitlines() if Path("/proc/cpuinfo").is_file() else []
+    cpu = next((l.split(":", 1)[1].strip() for l in info if l.startswith("model name")), platform.processor())
+    flags = set(next((l.split(":", 1)[1].split() for l in info if l.startswith("flags")), []))
+    # the vector ISA PyTorch's CPU kernels use: same-named CPUs differ (an AVX2-only one runs bf16 and trees slower);
+    # bf16: what oneDNN's bf16 products can run on (AVX-512 bf16 dot products; AMX tiles, Intel Xeons from Sapphire Rapids)
+    return dict(cpu=cpu, isa=torch.backends.cpu.get_cpu_capability(),
+                bf16=[f for f in ("avx512_bf16", "amx_bf16") if f in flags], cores=os.cpu_count(),
                 threads=torch.get_num_threads(), gpu=torch.cuda.get_device_name() if torch.cuda.is_available() else None,
                 platform=platform.platform())
 
