@@ -46,7 +46,7 @@ out = dict(hardware=hardware(), torch=torch.__version__, linear={}, model={})
 with torch.inference_mode():
     for name, mod in m.named_modules():
         if type(mod).__name__ != "PackedLinear" or not (name.startswith("model.layers.0.") or name == "lm_head"): continue
-        width = 1536 if name.endswith("down_proj") else m.config.hidden_size
+        width = m.config.intermediate_size if name.endswith("down_proj") else m.config.hidden_size
         x = (torch.randn(32, width) * 0.5).to(t.dtype); one = mod(x[:1]).float()[0]
         out["linear"][name] = {k: float((mod(x[:k]).float()[0] - one).abs().max()) for k in (2, 4, 8, 12, 15, 16, 17, 32)}
     for path, fn in (("shipped", grouped_sdpa), ("chunks of 8", chunked), ("fp32 attention", fp32)):
