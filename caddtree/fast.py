@@ -43,9 +43,15 @@ class PackedLinear(nn.Module):
         self.packed = torch.ops.mkldnn._reorder_linear_weight(weight.detach(), None)
         self.bias = bias
         self.weight = weight if keep_weight else None
+        self.max_rows = None  # products of at most this many rows (None: any); see 06a_exact
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
+        m = self.max_rows
+        if m is None or x.numel() <= m * self.in_features:
+            return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
+        rows = x.reshape(-1, self.in_features).split(m)
+        out = [torch.ops.mkldnn._linear_pointwise(r, self.packed, self.bias, "none", [], "") for r in rows]
+        return torch.cat(out).view(*x.shape[:-1], self.out_features)
 
     def extra_repr(self): return f"in_features={self.in_features}, out_features={self.out_features}, packed"
 

@@ -17,9 +17,9 @@ from .files import atomic_dir, cache_dir
 from .fast import bf16_packs, fast_path_problem, is_packed, pack_linears
 
 # %% auto #0
-__all__ = ['GROUPED_SDPA', 'TREE_ATTENTION', 'DEFAULT_TARGET', 'DTYPES', 'default_device', 'cache_keyword', 'grouped_sdpa',
-           'Target', 'to_dtype', 'weights_dtype', 'stop_tokens', 'encode_prompt', 'cache_len', 'cache_keep',
-           'default_target_path', 'bulk_dtype', 'as_dtype', 'load_target', 'make_fast', 'compile_model']
+__all__ = ['GROUPED_SDPA', 'EXACT_ATTENTION', 'TREE_ATTENTION', 'DEFAULT_TARGET', 'DTYPES', 'default_device', 'cache_keyword',
+           'grouped_sdpa', 'Target', 'to_dtype', 'weights_dtype', 'stop_tokens', 'encode_prompt', 'cache_len',
+           'cache_keep', 'default_target_path', 'bulk_dtype', 'as_dtype', 'load_target', 'make_fast', 'compile_model']
 
 # %% ../nbs/06_target.ipynb #28fd6577
 def default_device() -> torch.device:
@@ -55,7 +55,8 @@ AttentionInterface.register(GROUPED_SDPA, grouped_sdpa)
 AttentionMaskInterface.register(GROUPED_SDPA, sdpa_mask)
 
 # %% ../nbs/06_target.ipynb #196ffa26
-TREE_ATTENTION = ("sdpa", GROUPED_SDPA, "eager")
+EXACT_ATTENTION = "caddtree_exact"  # registered by caddtree.exact ([06a_exact](06a_exact.ipynb))
+TREE_ATTENTION = ("sdpa", GROUPED_SDPA, EXACT_ATTENTION, "eager")
 
 @dataclass
 class Target:
@@ -273,6 +274,8 @@ def load_target(path_or_id: str | os.PathLike | None = None,  # model folder or 
                 fast: bool | None = None,
                 # torch.compile the model (inductor, frozen weights); see below
                 compile: bool = False,
+                # exact tree attention: every tree row gets a one-row step's logits ([06a_exact](06a_exact.ipynb))
+                exact: bool = False,
                ) -> Target:
     "Load a causal LM and its tokenizer as a `Target` (default: SmolLM2-135M-Instruct from the packaged GGUF)."
     device = torch.device(device or default_device()); dtype = as_dtype(dtype, device)
@@ -280,7 +283,10 @@ def load_target(path_or_id: str | os.PathLike | None = None,  # model folder or 
     if fast and problem: raise ValueError(f"fast=True: {problem}")
     if fast and compile:
         raise ValueError("compile=True packs weights its own way (inductor freezing): pass fast=False with it")
-    if fast is None: fast = problem is None and dtype == torch.float32 and not compile
+    if fast is None: fast = problem is None and (dtype == torch.float32 or exact) and not compile
+    if exact and not fast:
+        raise ValueError("exact=True runs on the packed CPU path: load the target on a CPU with fast=True (or fast=None)"
+                         " and compile=False")
     path = default_target_path() if path_or_id is None else path_or_id
     try:
         tok = AutoTokenizer.from_pretrained(path)
@@ -293,7 +299,11 @@ def load_target(path_or_id: str | os.PathLike | None = None,  # model folder or 
     model = model.to(device)
     if fast: make_fast(model)
     if compile: compile_model(model)
-    return Target(model, tok, name=Path(str(path)).name)
+    target = Target(model, tok, name=Path(str(path)).name)
+    if exact:
+        from caddtree.exact import make_exact
+        make_exact(target)
+    return target
 
 def make_fast(model: torch.nn.Module) -> torch.nn.Module:
     "Pack the linear layers of a causal LM for the CPU ([05_fast](05_fast.ipynb)); only the head keeps its weight."

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 from .tree import DraftTree
-from .target import GROUPED_SDPA, Target, cache_keep, cache_len
+from .target import EXACT_ATTENTION, GROUPED_SDPA, Target, cache_keep, cache_len
 
 # %% auto #0
 __all__ = ['tree_inputs', 'tree_mask', 'Sampler', 'walk', 'check_head_rows', 'LazyHead', 'Verified', 'lazy_head_for',
@@ -27,7 +27,7 @@ def tree_mask(tree: DraftTree, l: int, attn_implementation: str = "sdpa", dtype=
     m = len(tree) + 1
     vis = torch.as_tensor(tree.visibility, device=device)
     mask = torch.cat([torch.ones(m, l, dtype=torch.bool, device=device), vis], 1)[None, None]
-    if attn_implementation in ("sdpa", GROUPED_SDPA): return mask
+    if attn_implementation in ("sdpa", GROUPED_SDPA, EXACT_ATTENTION): return mask
     if attn_implementation == "eager":
         return torch.zeros(mask.shape, dtype=dtype, device=device).masked_fill(~mask, torch.finfo(dtype).min)
     raise ValueError(f"no tree mask for attention '{attn_implementation}': load the target with "
