@@ -49,6 +49,7 @@ def bench(out: str = "results/bench",
           eager: bool = False,         # run the eager kernels instead of the packed CPU path
           packed: bool = False,        # pack a bf16 target for oneDNN too (fp32 is packed by default; see 05_fast)
           compile: bool = False,       # torch.compile the target (minutes of compilation first; see 06_target)
+          exact: bool = False,         # exact tree attention: outputs equal plain decoding's in bf16 too (06a_exact)
          ):
     """Benchmark plain decoding, the DFlash chain, DDTree and CaDDTree on held-out prompt sets.
     Example: `caddtree_bench --preset quick --out results/quick`"""
@@ -61,8 +62,10 @@ def bench(out: str = "results/bench",
     over = {k: v for k, v in dict(n=prompts, max_new_tokens=max_new_tokens, repeats=repeats,
                                    grid=tuple(int(x) for x in grid.split(",")) if grid else None).items()
             if v is not None}
-    if packed and (eager or compile): raise SystemExit("--packed runs the packed CPU path: drop --eager and --compile")
-    target = load_target(dtype=dtype, fast=False if eager or compile else True if packed else None, compile=compile)
+    for flag, on in (("--packed", packed), ("--exact", exact)):
+        if on and (eager or compile): raise SystemExit(f"{flag} runs the packed CPU path: drop --eager and --compile")
+    target = load_target(dtype=dtype, fast=False if eager or compile else True if packed or exact else None,
+                         compile=compile, exact=exact)
     runs = run_bench(out, preset, tuple(sets.split(",")) if sets else EVAL_SETS, target=target,
                      methods=tuple(methods.split(",")) if methods else None, **over)
     if len(runs): print(report(runs) + f"\n\nfull results in {out}")
@@ -71,13 +74,16 @@ def bench(out: str = "results/bench",
 def profile(refresh: bool = False,  # profile again even if a cached cost model exists
             dtype: str = "fp32",    # target dtype
             eager: bool = False,    # profile the eager kernels instead of the packed CPU path
+            packed: bool = False,   # pack a bf16 target for oneDNN too (fp32 is packed by default)
+            exact: bool = False,    # exact tree attention (06a_exact)
            ):
     """Profile the default target's verification cost and the drafter's on this machine (cached).
     Example: `caddtree_profile --refresh`"""
     from caddtree.target import load_target
     from caddtree.drafter import default_drafter
     from caddtree.profile import cost_model_for
-    target = load_target(dtype=dtype, fast=False if eager else None)
+    if eager and (packed or exact): raise SystemExit("--packed and --exact run the packed CPU path: drop --eager")
+    target = load_target(dtype=dtype, fast=False if eager else True if packed or exact else None, exact=exact)
     m = cost_model_for(target, default_drafter(target), refresh=refresh)
     rows = {int(l): {int(n): round(1e3 * float(m.verify(n, l)), 1) for n in (0, 1, 2, 4, 8, 16, 32, 64)}
             for l in m.contexts}

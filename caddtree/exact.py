@@ -4,7 +4,7 @@
 
 # %% ../nbs/06a_exact.ipynb #dfe462de
 from __future__ import annotations
-import math
+import math, warnings
 import torch
 from transformers import AttentionInterface
 from transformers.integrations.sdpa_attention import sdpa_attention_forward
@@ -44,6 +44,14 @@ def key_plan(mask: torch.Tensor | None, rows: int, keys: int, device=None) -> di
     return plan
 
 # %% ../nbs/06a_exact.ipynb #4ebcda4d
+_warned = False
+
+def _warn_batch():
+    global _warned
+    _warned = True
+    warnings.warn("exact attention keeps one sequence's rows apart; a pass over a batch of sequences (batched decoding, "
+                  "self-distillation) runs sdpa, whose outputs need not equal one-sequence decoding's")
+
 def _exp_(x: torch.Tensor) -> torch.Tensor:
     "In-place exp in pieces that each run on one thread: no piece ends inside a vector."
     flat = x.view(-1)
@@ -54,30 +62,33 @@ def exact_attention(module, query, key, value, attention_mask, dropout: float = 
                     is_causal: bool | None = None, **kwargs):
     """Attention whose result for a query row depends only on that row's query and on the keys and values it sees, in
     order: a tree pass of any shape gives each row what a one-row step gives. The prompt's pass (several queries, no
-    mask) runs transformers' `sdpa`."""
+    mask) and a batch of sequences run transformers' `sdpa` (the latter with a warning, once)."""
     b, h, q, d = query.shape; kvh, L = key.shape[1], key.shape[2]; g = h // kvh
-    if q > 1 and attention_mask is None:
-        return sdpa_attention_forward(module, query, key, value, None, dropout=dropout, scaling=scaling,
+    if b > 1 and not _warned: _warn_batch()
+    if q > 1 and attention_mask is None or b > 1:
+        return sdpa_attention_forward(module, query, key, value, attention_mask, dropout=dropout, scaling=scaling,
                                       is_causal=is_causal, **kwargs)
-    if (b != 1 or dropout or kwargs.get("softcap") is not None or kwargs.get("position_bias") is not None
+    if (dropout or kwargs.get("softcap") is not None or kwargs.get("position_bias") is not None
             or (attention_mask is not None and attention_mask.dtype != torch.bool)):
-        raise NotImplementedError("exact attention decodes one sequence at a time, under a boolean mask, without dropout, "
-                                  "soft-capping or a position bias: load the target without exact=True for this")
+        raise NotImplementedError("exact attention runs under a boolean mask, without dropout, soft-capping or a "
+                                  "position bias: load the target without exact=True for this model")
     pl = key_plan(attention_mask, q, L, query.device); A, T = pl["A"], pl["T"]; na, nt = A // BLOCK, T // BLOCK
     scale = scaling if scaling is not None else d ** -0.5
-    s = ((query.reshape(kvh, g * q, d).float() * scale) @ key[0].float().mT).view(kvh, g, q, L)
+    kf, vf = key[0].float(), value[0].float()
+    s = (query.reshape(kvh, g * q, d).float().mul_(scale) @ kf.mT).view(kvh, g, q, L)
     z = torch.cat([s[..., :A], s[..., A:].gather(-1, pl["order"].expand(kvh, g, q, T))], -1).add_(pl["off"])
     z = _exp_(z.sub_(z.amax(-1, keepdim=True)))
     z = z.div_(z.view(kvh, g, q, na + nt, BLOCK).sum(-1).cumsum_(-1)[..., -1:])  # block sums, added in order
-    out = torch.empty(kvh, g, q, na + nt, d, device=query.device)  # each block's weighted values
+    blocks = []  # each block's weighted values (kvh, g, q, block, d): the shared blocks, then each row's own
     if na:
-        shared = z[..., :A].reshape(kvh, g * q, na, BLOCK).transpose(1, 2)
-        out[:, :, :, :na] = (shared @ value[0, :, :A].float().view(kvh, na, BLOCK, d)).view(
-            kvh, na, g, q, d).permute(0, 2, 3, 1, 4)
-    mine = value[0].index_select(1, pl["gather"]).float().view(kvh, q, nt, BLOCK, d)
-    out[:, :, :, na:] = (z[..., A:].reshape(kvh, g, q, nt, BLOCK).permute(0, 2, 3, 1, 4) @ mine).permute(0, 3, 1, 2, 4)
-    o = out.cumsum_(3)[:, :, :, -1].to(query.dtype)
-    return o.reshape(h, q, d).transpose(0, 1)[None].contiguous(), None
+        shared = z.view(kvh, g * q, na + nt, BLOCK)[:, :, :na].transpose(1, 2)
+        blocks.append((shared @ vf[:, :A].view(kvh, na, BLOCK, d)).view(kvh, na, g, q, d).permute(0, 2, 3, 1, 4))
+    mine = vf.index_select(1, pl["gather"]).view(kvh, q, nt, BLOCK, d)
+    blocks.append((z[..., A:].reshape(kvh, g, q, nt, BLOCK).permute(0, 2, 3, 1, 4) @ mine).permute(0, 3, 1, 2, 4))
+    o = torch.cat(blocks, 3).cumsum_(3)[:, :, :, -1]  # added in order
+    out = torch.empty(1, q, h, d, dtype=query.dtype, device=query.device)
+    out.view(q, kvh, g, d).copy_(o.permute(2, 0, 1, 3))
+    return out, None
 
 AttentionInterface.register(EXACT_ATTENTION, exact_attention)
 AttentionMaskInterface.register(EXACT_ATTENTION, sdpa_mask)
