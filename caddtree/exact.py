@@ -75,7 +75,7 @@ def exact_attention(module, query, key, value, attention_mask, dropout: float = 
     pl = key_plan(attention_mask, q, L, query.device); A, T = pl["A"], pl["T"]; na, nt = A // BLOCK, T // BLOCK
     scale = scaling if scaling is not None else d ** -0.5
     kf, vf = key[0].float(), value[0].float()
-    s = (query.reshape(kvh, g * q, d).float().mul_(scale) @ kf.mT).view(kvh, g, q, L)
+    s = ((query.reshape(kvh, g * q, d).float() * scale) @ kf.mT).view(kvh, g, q, L)  # the query stays as it came
     z = torch.cat([s[..., :A], s[..., A:].gather(-1, pl["order"].expand(kvh, g, q, T))], -1).add_(pl["off"])
     z = _exp_(z.sub_(z.amax(-1, keepdim=True)))
     z = z.div_(z.view(kvh, g, q, na + nt, BLOCK).sum(-1).cumsum_(-1)[..., -1:])  # block sums, added in order
