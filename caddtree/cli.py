@@ -64,8 +64,8 @@ def bench(out: str = "results/bench",
             if v is not None}
     for flag, on in (("--packed", packed), ("--exact", exact)):
         if on and (eager or compile): raise SystemExit(f"{flag} runs the packed CPU path: drop --eager and --compile")
-    target = load_target(dtype=dtype, fast=False if eager or compile else True if packed or exact else None,
-                         compile=compile, exact=exact)
+    target = load_target(dtype=dtype, fast=False if eager or compile else True if packed else None, compile=compile,
+                         exact=exact)
     runs = run_bench(out, preset, tuple(sets.split(",")) if sets else EVAL_SETS, target=target,
                      methods=tuple(methods.split(",")) if methods else None, **over)
     if len(runs): print(report(runs) + f"\n\nfull results in {out}")
@@ -83,7 +83,7 @@ def profile(refresh: bool = False,  # profile again even if a cached cost model 
     from caddtree.drafter import default_drafter
     from caddtree.profile import cost_model_for
     if eager and (packed or exact): raise SystemExit("--packed and --exact run the packed CPU path: drop --eager")
-    target = load_target(dtype=dtype, fast=False if eager else True if packed or exact else None, exact=exact)
+    target = load_target(dtype=dtype, fast=False if eager else True if packed else None, exact=exact)
     m = cost_model_for(target, default_drafter(target), refresh=refresh)
     rows = {int(l): {int(n): round(1e3 * float(m.verify(n, l)), 1) for n in (0, 1, 2, 4, 8, 16, 32, 64)}
             for l in m.contexts}

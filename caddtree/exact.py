@@ -44,14 +44,6 @@ def key_plan(mask: torch.Tensor | None, rows: int, keys: int, device=None) -> di
     return plan
 
 # %% ../nbs/06a_exact.ipynb #4ebcda4d
-_warned = False
-
-def _warn_batch():
-    global _warned
-    _warned = True
-    warnings.warn("exact attention keeps one sequence's rows apart; a pass over a batch of sequences (batched decoding, "
-                  "self-distillation) runs sdpa, whose outputs need not equal one-sequence decoding's")
-
 def _exp_(x: torch.Tensor) -> torch.Tensor:
     "In-place exp in pieces that each run on one thread: no piece ends inside a vector."
     flat = x.view(-1)
@@ -62,9 +54,11 @@ def exact_attention(module, query, key, value, attention_mask, dropout: float = 
                     is_causal: bool | None = None, **kwargs):
     """Attention whose result for a query row depends only on that row's query and on the keys and values it sees, in
     order: a tree pass of any shape gives each row what a one-row step gives. The prompt's pass (several queries, no
-    mask) and a batch of sequences run transformers' `sdpa` (the latter with a warning, once)."""
+    mask) and a batch of sequences run transformers' `sdpa` (the latter with a warning)."""
     b, h, q, d = query.shape; kvh, L = key.shape[1], key.shape[2]; g = h // kvh
-    if b > 1 and not _warned: _warn_batch()
+    if b > 1:  # shown once (Python's warning filters)
+        warnings.warn("exact attention keeps one sequence's rows apart; a pass over a batch of sequences (batched "
+                      "decoding, self-distillation) runs sdpa, whose outputs need not equal one-sequence decoding's")
     if q > 1 and attention_mask is None or b > 1:
         return sdpa_attention_forward(module, query, key, value, attention_mask, dropout=dropout, scaling=scaling,
                                       is_causal=is_causal, **kwargs)

@@ -5,11 +5,11 @@
 # %% ../nbs/07_testing.ipynb #a76bcd38
 from __future__ import annotations
 import torch
-from transformers import LlamaConfig, LlamaForCausalLM
+from transformers import DynamicCache, LlamaConfig, LlamaForCausalLM
 from .target import Target, default_device, make_fast, to_dtype
 
 # %% auto #0
-__all__ = ['CHARS', 'char_tokenizer', 'tiny_target', 'OracleDrafter', 'exact_joint', 'chi2_pvalue']
+__all__ = ['CHARS', 'char_tokenizer', 'tiny_target', 'OracleDrafter', 'exact_joint', 'chi2_pvalue', 'plain_greedy']
 
 # %% ../nbs/07_testing.ipynb #fadd56dd
 CHARS = ["\n"] + [chr(c) for c in range(32, 127)]  # newline and printable ASCII: 96 tokens
@@ -92,3 +92,15 @@ def chi2_pvalue(samples, probs: dict) -> float:
     rest_e, rest_o = n - sum(exp_), n - sum(obs)               # everything else, pooled (where there is any)
     if rest_e > 1e-9 * n or rest_o: exp_.append(rest_e); obs.append(rest_o)
     return chisquare(obs, exp_).pvalue
+
+# %% ../nbs/07_testing.ipynb #30a55d6d
+@torch.inference_mode()
+def plain_greedy(target: Target, ids: torch.Tensor, n: int) -> list:
+    "`n` greedy tokens after prompt `ids` (1, P): one forward pass a token on the transformers model, its own cache."
+    model, cache, out = target.model, DynamicCache(config=target.model.config), []
+    logits = model(input_ids=ids, use_cache=True, **{target.cache_kw: cache}).logits
+    for _ in range(n):
+        out.append(int(logits[0, -1].argmax()))
+        step = torch.tensor([[out[-1]]], device=ids.device)
+        logits = model(input_ids=step, use_cache=True, **{target.cache_kw: cache}).logits
+    return out

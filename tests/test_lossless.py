@@ -1,15 +1,13 @@
 """Lossless decoding on the REAL default target (SmolLM2-135M-Instruct, fp32): every tree policy must produce
 token-for-token the output of plain greedy decoding, for chat, code and math prompts, 128 new tokens each.
 
-The reference is a plain greedy loop written here directly on the transformers model (one token per forward,
-its own KV cache), independent of the engine's verification, masks and cache compaction. Stop tokens are disabled
+The reference is `plain_greedy` (caddtree.testing), a greedy loop written directly on the transformers model (one
+token per forward, its own KV cache), independent of the engine's verification, masks and cache compaction. Stop tokens are disabled
 on both sides so that every prompt yields the full 128 tokens."""
-import inspect
 import pytest
 import torch
-from transformers import DynamicCache
 from caddtree.target import encode_prompt, load_target
-from caddtree.testing import OracleDrafter
+from caddtree.testing import OracleDrafter, plain_greedy
 from caddtree.decode import SpecDecoder
 from caddtree.drafter import default_drafter
 from caddtree.objective import AffineCost
@@ -39,17 +37,6 @@ def drafter(target):
 @pytest.fixture(scope="module")
 def references(target):
     return {k: plain_greedy(target, encode_prompt(target, p), NEW) for k, p in PROMPTS.items()}
-
-@torch.inference_mode()
-def plain_greedy(target, ids, n):
-    "Plain greedy decoding, one token per forward pass, on the transformers model and a DynamicCache of its own."
-    model, cache, out = target.model, DynamicCache(config=target.model.config), []
-    kw = "cache" if "cache" in inspect.signature(model.forward).parameters else "past_key_values"  # renamed in transformers 5.24
-    logits = model(input_ids=ids, use_cache=True, **{kw: cache}).logits
-    for _ in range(n):
-        out.append(int(logits[0, -1].argmax()))
-        logits = model(input_ids=torch.tensor([[out[-1]]], device=ids.device), use_cache=True, **{kw: cache}).logits
-    return out
 
 def test_reference_matches_transformers_generate(target, references):
     ids = encode_prompt(target, PROMPTS["chat"])
