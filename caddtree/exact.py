@@ -4,7 +4,7 @@
 
 # %% ../nbs/06a_exact.ipynb #dfe462de
 from __future__ import annotations
-import math, warnings
+import math, os, sys, warnings
 import torch
 from transformers import AttentionInterface
 from transformers.integrations.sdpa_attention import sdpa_attention_forward
@@ -13,8 +13,8 @@ from .fast import PackedLinear
 from .target import EXACT_ATTENTION, GROUPED_SDPA, Target
 
 # %% auto #0
-__all__ = ['BLOCK', 'EXP_CHUNK', 'key_plan', 'exact_attention', 'random_tree', 'attention_problem', 'linear_rows', 'make_exact',
-           'row_gap']
+__all__ = ['BLOCK', 'EXP_CHUNK', 'KERNEL_SOURCE', 'key_plan', 'exact_attention', 'exact_kernel', 'random_tree',
+           'attention_problem', 'linear_rows', 'make_exact', 'row_gap']
 
 # %% ../nbs/06a_exact.ipynb #c11b9f94
 BLOCK = 64         # keys per block; blocks start at fixed places in a row's own key order
@@ -53,8 +53,9 @@ def _exp_(x: torch.Tensor) -> torch.Tensor:
 def exact_attention(module, query, key, value, attention_mask, dropout: float = 0.0, scaling: float | None = None,
                     is_causal: bool | None = None, **kwargs):
     """Attention whose result for a query row depends only on that row's query and on the keys and values it sees, in
-    order: a tree pass of any shape gives each row what a one-row step gives. The prompt's pass (several queries, no
-    mask) and a batch of sequences run transformers' `sdpa` (the latter with a warning)."""
+    order: a tree pass of any shape gives each row what a one-row step gives. Runs the compiled kernel the attention
+    layer holds as `exact_kernel` (`make_exact` sets it), else torch ops in fixed blocks. The prompt's pass (several
+    queries, no mask) and a batch of sequences run transformers' `sdpa` (the latter with a warning)."""
     b, h, q, d = query.shape; kvh, L = key.shape[1], key.shape[2]; g = h // kvh
     if b > 1:  # shown once (Python's warning filters)
         warnings.warn("exact attention keeps one sequence's rows apart; a pass over a batch of sequences (batched "
@@ -66,8 +67,12 @@ def exact_attention(module, query, key, value, attention_mask, dropout: float = 
             or (attention_mask is not None and attention_mask.dtype != torch.bool)):
         raise NotImplementedError("exact attention runs under a boolean mask, without dropout, soft-capping or a "
                                   "position bias: load the target without exact=True for this model")
-    pl = key_plan(attention_mask, q, L, query.device); A, T = pl["A"], pl["T"]; na, nt = A // BLOCK, T // BLOCK
     scale = scaling if scaling is not None else d ** -0.5
+    kernel = getattr(module, "exact_kernel", None)
+    if kernel is not None:  # the compiled kernel (below): one row at a time, its keys in order
+        vis = None if attention_mask is None else attention_mask[0, 0, :, -L:]
+        return kernel.exact_rows(query[0], key[0], value[0], vis, scale)[None], None
+    pl = key_plan(attention_mask, q, L, query.device); A, T = pl["A"], pl["T"]; na, nt = A // BLOCK, T // BLOCK
     kf, vf = key[0].float(), value[0].float()
     s = ((query.reshape(kvh, g * q, d).float() * scale) @ kf.mT).view(kvh, g, q, L)  # the query stays as it came
     z = torch.cat([s[..., :A], s[..., A:].gather(-1, pl["order"].expand(kvh, g, q, T))], -1).add_(pl["off"])
@@ -87,6 +92,188 @@ def exact_attention(module, query, key, value, attention_mask, dropout: float = 
 AttentionInterface.register(EXACT_ATTENTION, exact_attention)
 AttentionMaskInterface.register(EXACT_ATTENTION, sdpa_mask)
 
+# %% ../nbs/06a_exact.ipynb #2af6cfce
+KERNEL_SOURCE = r"""
+#include <torch/extension.h>
+#include <ATen/Parallel.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+#if defined(__FMA__)
+#include <immintrin.h>
+#endif
+
+namespace {
+// 8 floats, in whatever registers the compiler is allowed (two SSE halves, one AVX register, half an AVX-512 one);
+// every operation on them is elementwise, so the bits do not depend on which
+typedef float v8 __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+constexpr int MAX_CHUNKS = 32;  // head sizes up to 256
+
+inline v8 load(const float* p) { v8 v; std::memcpy(&v, p, sizeof v); return v; }
+inline void store(float* p, v8 v) { std::memcpy(p, &v, sizeof v); }
+// a * b + c: one rounding where the CPU fuses them (the same instruction for every row), two where it does not
+inline v8 fmadd(v8 a, v8 b, v8 c) {
+#if defined(__FMA__)
+  return reinterpret_cast<v8>(_mm256_fmadd_ps(reinterpret_cast<__m256>(a), reinterpret_cast<__m256>(b),
+                                              reinterpret_cast<__m256>(c)));
+#else
+  return a * b + c;
+#endif
+}
+inline float fold(v8 a) { return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7])); }
+
+// e^x for x <= 0: Cephes' expf polynomial, 2^n by the exponent's bits (below -87 it gives e^-87)
+inline v8 exp_neg(v8 x) {
+  const v8 floor_ = v8{} - 87.0f;
+  x = x < -87.0f ? floor_ : x;
+  const v8i k = __builtin_convertvector(0.5f - x * 1.44269504088896341f, v8i);  // -x/ln2 rounded, >= 0
+  const v8 n = -__builtin_convertvector(k, v8);
+  const v8 r = (x - n * 0.693359375f) - n * -2.12194440e-4f;
+  v8 p = v8{} + 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  const v8 y = p * (r * r) + r + 1.0f;
+  const v8i bits = (127 - k) << 23;
+  v8 scale; std::memcpy(&scale, &bits, sizeof scale);
+  return y * scale;
+}
+
+template <int C>
+inline float dot(const v8* qv, const float* kr, int64_t c) {  // even and odd chunks, then 8 lanes, in a fixed order
+  if (C > 0) c = C;
+  v8 a0 = qv[0] * load(kr), a1 = {};
+  for (int64_t k = 1; k + 1 < c; k += 2) { a1 = fmadd(qv[k], load(kr + 8 * k), a1); a0 = fmadd(qv[k + 1], load(kr + 8 * k + 8), a0); }
+  if (c % 2 == 0) a1 = fmadd(qv[c - 1], load(kr + 8 * (c - 1)), a1);
+  return fold(a0 + a1);
+}
+
+// One task: the query heads of key/value head `kv` on rows [r0, r1). Each query row's keys are listed in order: the
+// block's shared prefix [0, A), then the row's own. A key of the prefix is read once for all its queries; each query's
+// scores, weights and weighted values are computed on its own, in its list's order, by the same code whatever the task.
+template <int C>  // C > 0: the head's 8-float chunks, known when compiled; 0: from d
+void rows(const float* Q, const float* K, const float* V, const bool* vis, float* O, int64_t h, int64_t q,
+          int64_t kvh, int64_t L, int64_t d, float scale) {
+  constexpr int64_t c_ = C; const int64_t c = C > 0 ? c_ : d / 8, g = h / kvh, stride = L + 8;
+  const int64_t blocks = std::min<int64_t>(q, std::max<int64_t>(1, (2 * at::get_num_threads() + kvh - 1) / kvh));
+  const int64_t per = (q + blocks - 1) / blocks;
+  at::parallel_for(0, kvh * blocks, 1, [&](int64_t begin, int64_t end) {
+    std::vector<int32_t> own;
+    std::vector<int64_t> first(per + 1);
+    std::vector<float> s, sums;
+    std::vector<v8> qv, acc;
+    for (int64_t w = begin; w < end; ++w) {
+      const int64_t kv = w / blocks, r0 = (w % blocks) * per, r1 = std::min(q, r0 + per), R = r1 - r0;
+      if (R <= 0) continue;
+      int64_t A = L;  // the keys every row of the block sees, from the first
+      if (vis) for (int64_t r = r0; r < r1; ++r) { int64_t j = 0; while (j < A && vis[r * L + j]) ++j; A = j; }
+      own.clear(); first[0] = 0;
+      for (int64_t r = r0; r < r1; ++r) {
+        if (vis) for (int64_t j = A; j < L; ++j) if (vis[r * L + j]) own.push_back(static_cast<int32_t>(j));
+        first[r - r0 + 1] = static_cast<int64_t>(own.size());
+      }
+      const int64_t nq = g * R;  // query qi = head in group * R + row in block
+      s.resize(nq * stride); sums.resize(nq); qv.resize(nq * c); acc.resize(nq * c);
+      for (int64_t qi = 0; qi < nq; ++qi) {
+        const float* qr = Q + ((kv * g + qi / R) * q + r0 + qi % R) * d;
+        for (int64_t k = 0; k < c; ++k) { qv[qi * c + k] = load(qr + 8 * k) * scale; acc[qi * c + k] = v8{}; }
+      }
+      const float* Kh = K + kv * L * d;
+      const float* Vh = V + kv * L * d;
+      for (int64_t j = 0; j < A; ++j)
+        for (int64_t qi = 0; qi < nq; ++qi) s[qi * stride + j] = dot<C>(&qv[qi * c], Kh + j * d, c);
+      for (int64_t rr = 0; rr < R; ++rr)
+        for (int64_t t = first[rr]; t < first[rr + 1]; ++t)
+          for (int64_t hh = 0; hh < g; ++hh) {
+            const int64_t qi = hh * R + rr;
+            s[qi * stride + A + t - first[rr]] = dot<C>(&qv[qi * c], Kh + static_cast<int64_t>(own[t]) * d, c);
+          }
+      for (int64_t qi = 0; qi < nq; ++qi) {  // weights: exp of the scores less their max, summed in 8 lanes
+        const int64_t rr = qi % R, n = A + first[rr + 1] - first[rr], n8 = (n + 7) / 8 * 8;
+        float* sq = &s[qi * stride];
+        float m = -INFINITY;
+        for (int64_t t = 0; t < n; ++t) m = sq[t] > m ? sq[t] : m;
+        for (int64_t t = n; t < n8; ++t) sq[t] = m;
+        v8 total = {};
+        for (int64_t t = 0; t < n8; t += 8) {
+          v8 p = exp_neg(load(sq + t) - m);
+          if (t + 8 > n) for (int64_t l = n - t; l < 8; ++l) p[l] = 0.0f;  // the padding weighs nothing
+          store(sq + t, p); total += p;
+        }
+        sums[qi] = fold(total);
+      }
+      v8 vv[MAX_CHUNKS];
+      for (int64_t j = 0; j < A; ++j) {  // the values, weighted key by key in order
+        for (int64_t k = 0; k < c; ++k) vv[k] = load(Vh + j * d + 8 * k);
+        for (int64_t qi = 0; qi < nq; ++qi) {
+          const v8 p = v8{} + s[qi * stride + j];
+          for (int64_t k = 0; k < c; ++k) acc[qi * c + k] = fmadd(p, vv[k], acc[qi * c + k]);
+        }
+      }
+      for (int64_t rr = 0; rr < R; ++rr)
+        for (int64_t t = first[rr]; t < first[rr + 1]; ++t) {
+          const float* vr = Vh + static_cast<int64_t>(own[t]) * d;
+          for (int64_t hh = 0; hh < g; ++hh) {
+            const int64_t qi = hh * R + rr;
+            const v8 p = v8{} + s[qi * stride + A + t - first[rr]];
+            for (int64_t k = 0; k < c; ++k) acc[qi * c + k] = fmadd(p, load(vr + 8 * k), acc[qi * c + k]);
+          }
+        }
+      for (int64_t qi = 0; qi < nq; ++qi) {
+        float* o = O + ((r0 + qi % R) * h + kv * g + qi / R) * d;
+        const bool none = A + first[qi % R + 1] - first[qi % R] == 0;
+        for (int64_t k = 0; k < c; ++k) store(o + 8 * k, none ? v8{} : acc[qi * c + k] / sums[qi]);
+      }
+    }
+  });
+}
+}  // namespace
+
+torch::Tensor exact_rows(torch::Tensor query, torch::Tensor key, torch::Tensor value, c10::optional<torch::Tensor> visible,
+                         double scale) {
+  TORCH_CHECK(query.dim() == 3 && key.dim() == 3 && value.sizes() == key.sizes(),
+              "exact_rows takes query (heads, rows, d), key and value (kv_heads, keys, d)");
+  const int64_t h = query.size(0), q = query.size(1), d = query.size(2), kvh = key.size(0), L = key.size(1);
+  TORCH_CHECK(key.size(2) == d && kvh > 0 && h % kvh == 0, "exact_rows: head sizes or head counts do not fit");
+  TORCH_CHECK(d % 8 == 0 && d <= 8 * MAX_CHUNKS, "exact_rows takes head sizes that are multiples of 8, up to 256");
+  auto Q = query.to(torch::kFloat).contiguous(), K = key.to(torch::kFloat).contiguous(),
+       V = value.to(torch::kFloat).contiguous();
+  torch::Tensor vis;
+  const bool* vp = nullptr;
+  if (visible.has_value()) {
+    vis = visible->to(torch::kBool).contiguous();
+    TORCH_CHECK(vis.dim() == 2 && vis.size(0) == q && vis.size(1) == L, "exact_rows: visible must be (rows, keys)");
+    vp = vis.data_ptr<bool>();
+  }
+  auto out = torch::empty({q, h, d}, Q.options());
+  auto run = d == 64 ? rows<8> : d == 128 ? rows<16> : rows<0>;
+  run(Q.data_ptr<float>(), K.data_ptr<float>(), V.data_ptr<float>(), vp, out.data_ptr<float>(), h, q, kvh, L, d,
+      static_cast<float>(scale));
+  return out.to(query.scalar_type());
+}
+"""
+
+_kernels = {}
+
+def exact_kernel():
+    "The compiled `exact_rows(query, key, value, visible, scale)` for this CPU's vector width, built on first use."
+    isa = torch.backends.cpu.get_cpu_capability()
+    if isa not in _kernels:
+        from torch.utils.cpp_extension import get_default_build_root, load_inline
+        name = f"caddtree_exact_{isa.lower()}"
+        flags = {"AVX512": ["-mavx512f", "-mavx512vl", "-mavx512bw", "-mavx2", "-mfma"],
+                 "AVX2": ["-mavx2", "-mfma"]}.get(isa, [])
+        built = os.path.isdir(os.path.join(get_default_build_root(), name))
+        if not built: print(f"building the exact attention kernel for {isa} (once; about a minute)", file=sys.stderr)
+        _kernels[isa] = load_inline(name, cpp_sources=KERNEL_SOURCE, functions=["exact_rows"],
+                                    extra_cflags=["-O3", "-ffp-contract=off", *flags])
+    return _kernels[isa]
+
 # %% ../nbs/06a_exact.ipynb #da4cfbad
 def random_tree(n: int, generator=None) -> torch.Tensor:
     "Visibility (n, n) of a random tree of n nodes (node 0 the root; each node's parent comes before it)."
@@ -94,10 +281,12 @@ def random_tree(n: int, generator=None) -> torch.Tensor:
     for i in range(1, n): vis[i] |= vis[int(torch.randint(0, i, (1,), generator=generator))]
     return vis
 
-def attention_problem(groups: int = 3, dtype=torch.bfloat16, head_dim: int = 64, seed: int = 0) -> str | None:
-    "Why `exact_attention` would not give a tree row what a one-row step gives on this machine (None: it does)."
+def attention_problem(groups: int = 3, dtype=torch.bfloat16, head_dim: int = 64, seed: int = 0,
+                      kernel=None) -> str | None:
+    """Why `exact_attention` (with the compiled `kernel`, else torch ops) would not give a tree row what a one-row step
+    gives on this machine (None: it does)."""
     g = torch.Generator().manual_seed(seed)
-    module = type("Grouped", (), dict(num_key_value_groups=groups))
+    module = type("Grouped", (), dict(num_key_value_groups=groups, exact_kernel=kernel))
     for ctx, n in ((70, 12), (250, 40), (61, 9)):
         vis = random_tree(n, g)
         mask = torch.cat([torch.ones(n, ctx, dtype=torch.bool), vis], 1)[None, None]
@@ -137,8 +326,9 @@ def linear_rows(target: Target, most: int = 64) -> int:
     return rows
 
 # %% ../nbs/06a_exact.ipynb #c57bb874
-def make_exact(target: Target) -> Target:
-    "Switch a packed target to `exact_attention` and products of rows that stay apart; refuses where this machine cannot."
+def make_exact(target: Target, kernel: bool | None = None) -> Target:
+    """Switch a packed target to `exact_attention` and products of rows that stay apart; refuses where this machine
+    cannot. `kernel`: run the compiled kernel (True), torch ops (False), or the kernel where it builds (None)."""
     if not target.fast:
         raise ValueError("exact attention runs on the packed CPU path: load the target with fast=True on a CPU")
     if target.attn_implementation not in ("sdpa", GROUPED_SDPA, EXACT_ATTENTION):
@@ -147,7 +337,19 @@ def make_exact(target: Target) -> Target:
     cfg = target.config
     heads = cfg.num_attention_heads
     groups = heads // (getattr(cfg, "num_key_value_heads", None) or heads)
-    problem = attention_problem(groups, target.dtype, getattr(cfg, "head_dim", None) or cfg.hidden_size // heads)
+    dim = getattr(cfg, "head_dim", None) or cfg.hidden_size // heads
+    if kernel and (dim % 8 or dim > 256):
+        raise ValueError(f"the exact attention kernel takes head sizes that are multiples of 8 up to 256, not {dim}: "
+                         "pass kernel=False for torch ops")
+    compiled = None
+    if kernel is not False and not (dim % 8 or dim > 256):
+        try: compiled = exact_kernel()
+        except Exception as e:  # no compiler, no ninja, a failed build
+            if kernel: raise RuntimeError(f"the exact attention kernel did not build: {e}. Install a C++ compiler "
+                                          "(g++), or pass kernel=False for torch ops") from e
+            warnings.warn(f"the exact attention kernel did not build ({e}); exact attention runs as torch ops, "
+                          "several times dearer a layer. Install a C++ compiler (g++) for the kernel")
+    problem = attention_problem(groups, target.dtype, dim, kernel=compiled)
     if problem: raise ValueError(f"exact attention is not exact on this machine: {problem}; load the target without exact=True")
     packed = [m for m in target.model.modules() if isinstance(m, PackedLinear)]
     for m in packed: m.max_rows = None
@@ -156,6 +358,8 @@ def make_exact(target: Target) -> Target:
         raise ValueError("this machine's packed products change a row with the number of rows: exact decoding would "
                          "run one row at a time; load the target without exact=True")
     for m in packed: m.max_rows = rows
+    for m in target.model.modules():
+        if hasattr(m, "num_key_value_groups"): m.exact_kernel = compiled  # an attention layer
     target.model.set_attn_implementation(EXACT_ATTENTION)
     return target
 
