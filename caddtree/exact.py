@@ -92,7 +92,7 @@ def exact_attention(module, query, key, value, attention_mask, dropout: float = 
 AttentionInterface.register(EXACT_ATTENTION, exact_attention)
 AttentionMaskInterface.register(EXACT_ATTENTION, sdpa_mask)
 
-# %% ../nbs/06a_exact.ipynb #2af6cfce
+# %% ../nbs/06a_exact.ipynb #f1bcc9f5
 KERNEL_SOURCE = r"""
 #include <torch/extension.h>
 #include <ATen/Parallel.h>
