@@ -4,7 +4,7 @@
 
 # %% ../nbs/06a_exact.ipynb #dfe462de
 from __future__ import annotations
-import math, os, sys, warnings
+import functools, hashlib, math, os, sys, warnings
 import torch
 from transformers import AttentionInterface
 from transformers.integrations.sdpa_attention import sdpa_attention_forward
@@ -107,12 +107,25 @@ KERNEL_SOURCE = r"""
 
 namespace {
 // 8 floats, in whatever registers the compiler is allowed (two SSE halves, one AVX register, half an AVX-512 one);
-// every operation on them is elementwise, so the bits do not depend on which
+// every operation on them is elementwise or moves lanes, so the bits do not depend on which
 typedef float v8 __attribute__((vector_size(32)));
 typedef int32_t v8i __attribute__((vector_size(32)));
+typedef uint32_t v8u __attribute__((vector_size(32)));
+typedef uint16_t v8h __attribute__((vector_size(16)));
+#if defined(__clang__)
+#define SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define SHUFFLE(a, b, ...) __builtin_shuffle(a, b, v8i{__VA_ARGS__})
+#endif
 constexpr int MAX_CHUNKS = 32;  // head sizes up to 256
+constexpr int64_t TILE = 64;    // keys a task takes at a time: their keys and values stay in the nearest cache
 
 inline v8 load(const float* p) { v8 v; std::memcpy(&v, p, sizeof v); return v; }
+inline v8 load(const at::BFloat16* p) {  // bf16 to fp32 is exact: a bf16 is the top half of an fp32
+  v8h h; std::memcpy(&h, p, sizeof h);
+  const v8u u = __builtin_convertvector(h, v8u) << 16;
+  v8 v; std::memcpy(&v, &u, sizeof v); return v;
+}
 inline void store(float* p, v8 v) { std::memcpy(p, &v, sizeof v); }
 // a * b + c: one rounding where the CPU fuses them (the same instruction for every row), two where it does not
 inline v8 fmadd(v8 a, v8 b, v8 c) {
@@ -123,7 +136,20 @@ inline v8 fmadd(v8 a, v8 b, v8 c) {
   return a * b + c;
 #endif
 }
+// the 8 lanes added in a fixed order
 inline float fold(v8 a) { return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7])); }
+// fold of eight vectors at once: lane i is fold(a[i]), the same additions in the same order, lanes moved between them
+inline v8 fold8(const v8* a) {
+  v8 b[4];  // lanes 0-3: a[i][m] + a[i][m + 4]; lanes 4-7: the same for a[i + 4]
+  for (int i = 0; i < 4; ++i)
+    b[i] = SHUFFLE(a[i], a[i + 4], 0, 1, 2, 3, 8, 9, 10, 11) +
+           SHUFFLE(a[i], a[i + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  const v8 c0 = SHUFFLE(b[0], b[2], 0, 1, 8, 9, 4, 5, 12, 13) +  // b[m] + b[m + 2]: a's 0, 2, 4, 6
+                SHUFFLE(b[0], b[2], 2, 3, 10, 11, 6, 7, 14, 15);
+  const v8 c1 = SHUFFLE(b[1], b[3], 0, 1, 8, 9, 4, 5, 12, 13) +  // a's 1, 3, 5, 7
+                SHUFFLE(b[1], b[3], 2, 3, 10, 11, 6, 7, 14, 15);
+  return SHUFFLE(c0, c1, 0, 8, 2, 10, 4, 12, 6, 14) + SHUFFLE(c0, c1, 1, 9, 3, 11, 5, 13, 7, 15);
+}
 
 // e^x for x <= 0: Cephes' expf polynomial, 2^n by the exponent's bits (below -87 it gives e^-87)
 inline v8 exp_neg(v8 x) {
@@ -144,20 +170,55 @@ inline v8 exp_neg(v8 x) {
   return y * scale;
 }
 
-template <int C>
-inline float dot(const v8* qv, const float* kr, int64_t c) {  // even and odd chunks, then 8 lanes, in a fixed order
+template <int C, typename T>
+inline v8 lanes(const v8* qv, const T* kr, int64_t c) {  // a score's 8 lanes: even and odd chunks apart, then added
   if (C > 0) c = C;
   v8 a0 = qv[0] * load(kr), a1 = {};
   for (int64_t k = 1; k + 1 < c; k += 2) { a1 = fmadd(qv[k], load(kr + 8 * k), a1); a0 = fmadd(qv[k + 1], load(kr + 8 * k + 8), a0); }
   if (c % 2 == 0) a1 = fmadd(qv[c - 1], load(kr + 8 * (c - 1)), a1);
-  return fold(a0 + a1);
+  return a0 + a1;
+}
+
+// The scores of one query against keys Kr[0, n) (rows of d floats), into out: eight keys at a time where there are
+// eight, else one; either way each score is fold(lanes(...))
+template <int C>
+inline void scores(const v8* qv, const float* Kr, int64_t d, int64_t n, float* out, int64_t c) {
+  v8 a[8];
+  int64_t t = 0;
+  for (; t + 8 <= n; t += 8) {
+    for (int i = 0; i < 8; ++i) a[i] = lanes<C>(qv, Kr + (t + i) * d, c);
+    store(out + t, fold8(a));
+  }
+  for (; t < n; ++t) out[t] = fold(lanes<C>(qv, Kr + t * d, c));
+}
+
+// acc += the values Vr[0, n), each weighted by its weight in p, key by key in order
+template <int C>
+inline void weigh(v8* acc, const float* p, const float* Vr, int64_t d, int64_t n, int64_t c) {
+  if (C > 0) c = C;
+  v8 r[C > 0 ? C : MAX_CHUNKS];
+  for (int64_t k = 0; k < c; ++k) r[k] = acc[k];
+  for (int64_t t = 0; t < n; ++t) {
+    const v8 w = v8{} + p[t];
+    for (int64_t k = 0; k < c; ++k) r[k] = fmadd(w, load(Vr + t * d + 8 * k), r[k]);
+  }
+  for (int64_t k = 0; k < c; ++k) acc[k] = r[k];
+}
+
+// rows [j0, j0 + n) of X (d wide) in fp32: in place, or widened from bf16 into buf
+inline const float* as_float(const float* X, int64_t j0, int64_t, int64_t d, std::vector<float>&) { return X + j0 * d; }
+inline const float* as_float(const at::BFloat16* X, int64_t j0, int64_t n, int64_t d, std::vector<float>& buf) {
+  buf.resize(n * d);
+  for (int64_t i = 0; i < n * d; i += 8) store(&buf[i], load(X + j0 * d + i));
+  return buf.data();
 }
 
 // One task: the query heads of key/value head `kv` on rows [r0, r1). Each query row's keys are listed in order: the
-// block's shared prefix [0, A), then the row's own. A key of the prefix is read once for all its queries; each query's
-// scores, weights and weighted values are computed on its own, in its list's order, by the same code whatever the task.
-template <int C>  // C > 0: the head's 8-float chunks, known when compiled; 0: from d
-void rows(const float* Q, const float* K, const float* V, const bool* vis, float* O, int64_t h, int64_t q,
+// block's shared prefix [0, A), then the row's own. The prefix is taken a tile of keys at a time for all the task's
+// queries; each query's scores, weights and weighted values are computed on its own, in its list's order, by the same
+// code whatever the task.
+template <int C, typename T>  // C > 0: the head's 8-float chunks, known when compiled; 0: from d
+void rows(const float* Q, const T* K, const T* V, const bool* vis, float* O, int64_t h, int64_t q,
           int64_t kvh, int64_t L, int64_t d, float scale) {
   constexpr int64_t c_ = C; const int64_t c = C > 0 ? c_ : d / 8, g = h / kvh, stride = L + 8;
   const int64_t blocks = std::min<int64_t>(q, std::max<int64_t>(1, (2 * at::get_num_threads() + kvh - 1) / kvh));
@@ -165,7 +226,7 @@ void rows(const float* Q, const float* K, const float* V, const bool* vis, float
   at::parallel_for(0, kvh * blocks, 1, [&](int64_t begin, int64_t end) {
     std::vector<int32_t> own;
     std::vector<int64_t> first(per + 1);
-    std::vector<float> s, sums;
+    std::vector<float> s, sums, tile, ownK, ownV;
     std::vector<v8> qv, acc;
     for (int64_t w = begin; w < end; ++w) {
       const int64_t kv = w / blocks, r0 = (w % blocks) * per, r1 = std::min(q, r0 + per), R = r1 - r0;
@@ -183,16 +244,23 @@ void rows(const float* Q, const float* K, const float* V, const bool* vis, float
         const float* qr = Q + ((kv * g + qi / R) * q + r0 + qi % R) * d;
         for (int64_t k = 0; k < c; ++k) { qv[qi * c + k] = load(qr + 8 * k) * scale; acc[qi * c + k] = v8{}; }
       }
-      const float* Kh = K + kv * L * d;
-      const float* Vh = V + kv * L * d;
-      for (int64_t j = 0; j < A; ++j)
-        for (int64_t qi = 0; qi < nq; ++qi) s[qi * stride + j] = dot<C>(&qv[qi * c], Kh + j * d, c);
-      for (int64_t rr = 0; rr < R; ++rr)
-        for (int64_t t = first[rr]; t < first[rr + 1]; ++t)
-          for (int64_t hh = 0; hh < g; ++hh) {
-            const int64_t qi = hh * R + rr;
-            s[qi * stride + A + t - first[rr]] = dot<C>(&qv[qi * c], Kh + static_cast<int64_t>(own[t]) * d, c);
-          }
+      const T* Kh = K + kv * L * d;
+      const T* Vh = V + kv * L * d;
+      ownK.resize(own.size() * d); ownV.resize(own.size() * d);  // the rows' own keys and values, gathered in fp32
+      for (size_t t = 0; t < own.size(); ++t)
+        for (int64_t i = 0; i < d; i += 8) {
+          store(&ownK[t * d + i], load(Kh + static_cast<int64_t>(own[t]) * d + i));
+          store(&ownV[t * d + i], load(Vh + static_cast<int64_t>(own[t]) * d + i));
+        }
+      for (int64_t j0 = 0; j0 < A; j0 += TILE) {
+        const int64_t n = std::min(TILE, A - j0);
+        const float* Kt = as_float(Kh, j0, n, d, tile);
+        for (int64_t qi = 0; qi < nq; ++qi) scores<C>(&qv[qi * c], Kt, d, n, &s[qi * stride + j0], c);
+      }
+      for (int64_t qi = 0; qi < nq; ++qi) {
+        const int64_t rr = qi % R;
+        scores<C>(&qv[qi * c], &ownK[first[rr] * d], d, first[rr + 1] - first[rr], &s[qi * stride + A], c);
+      }
       for (int64_t qi = 0; qi < nq; ++qi) {  // weights: exp of the scores less their max, summed in 8 lanes
         const int64_t rr = qi % R, n = A + first[rr + 1] - first[rr], n8 = (n + 7) / 8 * 8;
         float* sq = &s[qi * stride];
@@ -207,30 +275,27 @@ void rows(const float* Q, const float* K, const float* V, const bool* vis, float
         }
         sums[qi] = fold(total);
       }
-      v8 vv[MAX_CHUNKS];
-      for (int64_t j = 0; j < A; ++j) {  // the values, weighted key by key in order
-        for (int64_t k = 0; k < c; ++k) vv[k] = load(Vh + j * d + 8 * k);
-        for (int64_t qi = 0; qi < nq; ++qi) {
-          const v8 p = v8{} + s[qi * stride + j];
-          for (int64_t k = 0; k < c; ++k) acc[qi * c + k] = fmadd(p, vv[k], acc[qi * c + k]);
-        }
+      for (int64_t j0 = 0; j0 < A; j0 += TILE) {  // the values, weighted key by key in order: the prefix, then the row's own
+        const int64_t n = std::min(TILE, A - j0);
+        const float* Vt = as_float(Vh, j0, n, d, tile);
+        for (int64_t qi = 0; qi < nq; ++qi) weigh<C>(&acc[qi * c], &s[qi * stride + j0], Vt, d, n, c);
       }
-      for (int64_t rr = 0; rr < R; ++rr)
-        for (int64_t t = first[rr]; t < first[rr + 1]; ++t) {
-          const float* vr = Vh + static_cast<int64_t>(own[t]) * d;
-          for (int64_t hh = 0; hh < g; ++hh) {
-            const int64_t qi = hh * R + rr;
-            const v8 p = v8{} + s[qi * stride + A + t - first[rr]];
-            for (int64_t k = 0; k < c; ++k) acc[qi * c + k] = fmadd(p, load(vr + 8 * k), acc[qi * c + k]);
-          }
-        }
       for (int64_t qi = 0; qi < nq; ++qi) {
-        float* o = O + ((r0 + qi % R) * h + kv * g + qi / R) * d;
-        const bool none = A + first[qi % R + 1] - first[qi % R] == 0;
+        const int64_t rr = qi % R;
+        weigh<C>(&acc[qi * c], &s[qi * stride + A], &ownV[first[rr] * d], d, first[rr + 1] - first[rr], c);
+        float* o = O + ((r0 + rr) * h + kv * g + qi / R) * d;
+        const bool none = A + first[rr + 1] - first[rr] == 0;
         for (int64_t k = 0; k < c; ++k) store(o + 8 * k, none ? v8{} : acc[qi * c + k] / sums[qi]);
       }
     }
   });
+}
+
+template <typename T>
+void run(const torch::Tensor& Q, const torch::Tensor& K, const torch::Tensor& V, const bool* vp, torch::Tensor& out,
+         int64_t h, int64_t q, int64_t kvh, int64_t L, int64_t d, float scale) {
+  auto f = d == 64 ? rows<8, T> : d == 128 ? rows<16, T> : rows<0, T>;
+  f(Q.data_ptr<float>(), K.data_ptr<T>(), V.data_ptr<T>(), vp, out.data_ptr<float>(), h, q, kvh, L, d, scale);
 }
 }  // namespace
 
@@ -241,8 +306,10 @@ torch::Tensor exact_rows(torch::Tensor query, torch::Tensor key, torch::Tensor v
   const int64_t h = query.size(0), q = query.size(1), d = query.size(2), kvh = key.size(0), L = key.size(1);
   TORCH_CHECK(key.size(2) == d && kvh > 0 && h % kvh == 0, "exact_rows: head sizes or head counts do not fit");
   TORCH_CHECK(d % 8 == 0 && d <= 8 * MAX_CHUNKS, "exact_rows takes head sizes that are multiples of 8, up to 256");
-  auto Q = query.to(torch::kFloat).contiguous(), K = key.to(torch::kFloat).contiguous(),
-       V = value.to(torch::kFloat).contiguous();
+  // keys and values are read as they are in bf16 (widened exactly), converted to fp32 otherwise
+  const bool bf16 = key.scalar_type() == torch::kBFloat16 && value.scalar_type() == torch::kBFloat16;
+  const auto kv_type = bf16 ? torch::kBFloat16 : torch::kFloat;
+  auto Q = query.to(torch::kFloat).contiguous(), K = key.to(kv_type).contiguous(), V = value.to(kv_type).contiguous();
   torch::Tensor vis;
   const bool* vp = nullptr;
   if (visible.has_value()) {
@@ -251,28 +318,26 @@ torch::Tensor exact_rows(torch::Tensor query, torch::Tensor key, torch::Tensor v
     vp = vis.data_ptr<bool>();
   }
   auto out = torch::empty({q, h, d}, Q.options());
-  auto run = d == 64 ? rows<8> : d == 128 ? rows<16> : rows<0>;
-  run(Q.data_ptr<float>(), K.data_ptr<float>(), V.data_ptr<float>(), vp, out.data_ptr<float>(), h, q, kvh, L, d,
-      static_cast<float>(scale));
+  const float sc = static_cast<float>(scale);
+  if (bf16) run<at::BFloat16>(Q, K, V, vp, out, h, q, kvh, L, d, sc);
+  else run<float>(Q, K, V, vp, out, h, q, kvh, L, d, sc);
   return out.to(query.scalar_type());
 }
 """
 
-_kernels = {}
-
+@functools.cache
 def exact_kernel():
     "The compiled `exact_rows(query, key, value, visible, scale)` for this CPU's vector width, built on first use."
+    from torch.utils.cpp_extension import get_default_build_root, load_inline
     isa = torch.backends.cpu.get_cpu_capability()
-    if isa not in _kernels:
-        from torch.utils.cpp_extension import get_default_build_root, load_inline
-        name = f"caddtree_exact_{isa.lower()}"
-        flags = {"AVX512": ["-mavx512f", "-mavx512vl", "-mavx512bw", "-mavx2", "-mfma"],
-                 "AVX2": ["-mavx2", "-mfma"]}.get(isa, [])
-        built = os.path.isdir(os.path.join(get_default_build_root(), name))
-        if not built: print(f"building the exact attention kernel for {isa} (once; about a minute)", file=sys.stderr)
-        _kernels[isa] = load_inline(name, cpp_sources=KERNEL_SOURCE, functions=["exact_rows"],
-                                    extra_cflags=["-O3", "-ffp-contract=off", *flags])
-    return _kernels[isa]
+    flags = ["-O3", "-ffp-contract=off", *{"AVX512": ["-mavx512f", "-mavx512vl", "-mavx512bw", "-mavx2", "-mfma"],
+                                           "AVX2": ["-mavx2", "-mfma"]}.get(isa, [])]
+    # named by its source and flags: a build folder of that name holds this very kernel
+    name = f"caddtree_exact_{isa.lower()}_{hashlib.sha1((KERNEL_SOURCE + ' '.join(flags)).encode()).hexdigest()[:10]}"
+    if not os.path.isdir(os.path.join(get_default_build_root(), name)):
+        print(f"building the exact attention kernel for {isa} (once; about a minute)", file=sys.stderr)
+    return load_inline(name, cpp_sources=KERNEL_SOURCE, functions=["exact_rows"], extra_cflags=flags)
+
 
 # %% ../nbs/06a_exact.ipynb #da4cfbad
 def random_tree(n: int, generator=None) -> torch.Tensor:
