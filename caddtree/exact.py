@@ -4,12 +4,13 @@
 
 # %% ../nbs/06a_exact.ipynb #dfe462de
 from __future__ import annotations
-import functools, hashlib, math, os, sys, warnings
+import functools, hashlib, math, sys, warnings
 import torch
 from transformers import AttentionInterface
 from transformers.integrations.sdpa_attention import sdpa_attention_forward
 from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 from .fast import PackedLinear
+from .files import cache_dir
 from .target import EXACT_ATTENTION, GROUPED_SDPA, Target
 
 # %% auto #0
@@ -328,15 +329,18 @@ torch::Tensor exact_rows(torch::Tensor query, torch::Tensor key, torch::Tensor v
 @functools.cache
 def exact_kernel():
     "The compiled `exact_rows(query, key, value, visible, scale)` for this CPU's vector width, built on first use."
-    from torch.utils.cpp_extension import get_default_build_root, load_inline
+    from torch.utils.cpp_extension import load_inline
     isa = torch.backends.cpu.get_cpu_capability()
     flags = ["-O3", "-ffp-contract=off", *{"AVX512": ["-mavx512f", "-mavx512vl", "-mavx512bw", "-mavx2", "-mfma"],
                                            "AVX2": ["-mavx2", "-mfma"]}.get(isa, [])]
-    # named by its source and flags: a build folder of that name holds this very kernel
+    # named by its source and flags, so a folder's library is this very kernel; a changed kernel builds anew
     name = f"caddtree_exact_{isa.lower()}_{hashlib.sha1((KERNEL_SOURCE + ' '.join(flags)).encode()).hexdigest()[:10]}"
-    if not os.path.isdir(os.path.join(get_default_build_root(), name)):
+    folder = cache_dir() / "kernels" / name
+    if not (folder / f"{name}.so").is_file():
         print(f"building the exact attention kernel for {isa} (once; about a minute)", file=sys.stderr)
-    return load_inline(name, cpp_sources=KERNEL_SOURCE, functions=["exact_rows"], extra_cflags=flags)
+    folder.mkdir(parents=True, exist_ok=True)
+    return load_inline(name, cpp_sources=KERNEL_SOURCE, functions=["exact_rows"], extra_cflags=flags,
+                       build_directory=str(folder))
 
 
 # %% ../nbs/06a_exact.ipynb #da4cfbad
