@@ -14,7 +14,7 @@ from .files import cache_dir
 from .target import EXACT_ATTENTION, GROUPED_SDPA, Target
 
 # %% auto #0
-__all__ = ['BLOCK', 'EXP_CHUNK', 'KERNEL_SOURCE', 'key_plan', 'exact_attention', 'exact_kernel', 'random_tree',
+__all__ = ['BLOCK', 'EXP_CHUNK', 'KERNEL_SOURCE', 'key_plan', 'exact_attention', 'kernel_flags', 'exact_kernel', 'random_tree',
            'attention_problem', 'linear_rows', 'make_exact', 'row_gap']
 
 # %% ../nbs/06a_exact.ipynb #c11b9f94
@@ -326,13 +326,17 @@ torch::Tensor exact_rows(torch::Tensor query, torch::Tensor key, torch::Tensor v
 }
 """
 
+def kernel_flags(isa: str) -> list:
+    "The compiler's flags for the kernel on a CPU of torch's capability `isa` ('AVX512', 'AVX2', else none)."
+    return ["-O3", "-ffp-contract=off", *{"AVX512": ["-mavx512f", "-mavx512vl", "-mavx512bw", "-mavx2", "-mfma"],
+                                          "AVX2": ["-mavx2", "-mfma"]}.get(isa, [])]
+
 @functools.cache
 def exact_kernel():
     "The compiled `exact_rows(query, key, value, visible, scale)` for this CPU's vector width, built on first use."
     from torch.utils.cpp_extension import load_inline
     isa = torch.backends.cpu.get_cpu_capability()
-    flags = ["-O3", "-ffp-contract=off", *{"AVX512": ["-mavx512f", "-mavx512vl", "-mavx512bw", "-mavx2", "-mfma"],
-                                           "AVX2": ["-mavx2", "-mfma"]}.get(isa, [])]
+    flags = kernel_flags(isa)
     # named by its source and flags, so a folder's library is this very kernel; a changed kernel builds anew
     name = f"caddtree_exact_{isa.lower()}_{hashlib.sha1((KERNEL_SOURCE + ' '.join(flags)).encode()).hexdigest()[:10]}"
     folder = cache_dir() / "kernels" / name

@@ -12,7 +12,7 @@ from pathlib import Path
 import torch
 from torch.utils.cpp_extension import load_inline
 from tqdm.auto import tqdm
-from caddtree.exact import KERNEL_SOURCE, exact_kernel, random_tree
+from caddtree.exact import KERNEL_SOURCE, exact_kernel, kernel_flags, random_tree
 from caddtree.profile import hardware
 
 def source_at(commit: str) -> str:
@@ -53,9 +53,8 @@ def main():
     ap = argparse.ArgumentParser(); ap.add_argument("--base", default="dd3d011")
     ap.add_argument("--out", default=str(Path(__file__).parent)); a = ap.parse_args()
     new = exact_kernel()
-    flags = ["-O3", "-ffp-contract=off", *{"AVX512": ["-mavx512f", "-mavx512vl", "-mavx512bw", "-mavx2", "-mfma"],
-                                           "AVX2": ["-mavx2", "-mfma"]}.get(torch.backends.cpu.get_cpu_capability(), [])]
-    base = load_inline(f"caddtree_exact_base_{a.base}", cpp_sources=source_at(a.base), functions=["exact_rows"], extra_cflags=flags)
+    base = load_inline(f"caddtree_exact_base_{a.base}", cpp_sources=source_at(a.base), functions=["exact_rows"],
+                       extra_cflags=kernel_flags(torch.backends.cpu.get_cpu_capability()))
     rec = dict(hardware=hardware(), threads=torch.get_num_threads(), base=a.base, same_source=source_at(a.base) == KERNEL_SOURCE,
                problems_differing=same_bits(base, new), attention=timings(base, new))
     Path(a.out, "versions.json").write_text(json.dumps(rec, indent=1) + "\n")
