@@ -171,8 +171,8 @@ inline v8 exp_neg(v8 x) {
   return y * scale;
 }
 
-template <int C, typename T>
-inline v8 lanes(const v8* qv, const T* kr, int64_t c) {  // a score's 8 lanes: even and odd chunks apart, then added
+template <int C>
+inline v8 lanes(const v8* qv, const float* kr, int64_t c) {  // a score's 8 lanes: even and odd chunks apart, then added
   if (C > 0) c = C;
   v8 a0 = qv[0] * load(kr), a1 = {};
   for (int64_t k = 1; k + 1 < c; k += 2) { a1 = fmadd(qv[k], load(kr + 8 * k), a1); a0 = fmadd(qv[k + 1], load(kr + 8 * k + 8), a0); }
