@@ -98,7 +98,7 @@ def _data_dir(data, target_name: str) -> Path:
 @call_parse
 def distill(out: str = None,
             # shard folder (default: $CADDTREE_CACHE/selfdistill/<target>); held-out shards go to <out>-heldout
-            prompts: int = 2048,        # number of ShareGPT prompts to self-distil
+            prompts: int = 2048,        # number of prompts to self-distil (with --code: of the code prompts)
             heldout: int = 64,          # further prompts kept apart for the held-out loss
             shard_size: int = 256,      # prompts per shard
             max_new_tokens: int = 256,  # response length cap (above the shards' cap: their capped responses are continued)
@@ -108,14 +108,23 @@ def distill(out: str = None,
             resample: str = None,       # instead: sample new responses to these greedy shards' prompts (e.g. '92-95')
             temperature: float = 0.7,   # sampling temperature of --resample
             seed: int = 0,              # seed of --resample
+            code: bool = False,         # instead: self-distil code prompts (function stubs) into <out>-code
            ):
     """Self-distil ShareGPT prompts with the default target into shards (resumable).
     With `--resample`, writes sampled responses to the prompts of those shards into <out>-sampled instead (add them to a
     run with `caddtree_train --data <out> --sampled <indices>`: they are relabelled with the target's choices).
+    With `--code`, self-distils the code prompts of 12_data into <out>-code instead (`caddtree_train --code <indices>`).
     Example: `caddtree_distill --prompts 512 --out data/selfdistill/SmolLM2-135M-Instruct`"""
     from caddtree.target import load_target
-    from caddtree.shards import distill as run_distill, resample_shards
+    from caddtree.shards import distill as run_distill, distill_code, resample_shards
+    if code and resample: raise SystemExit("--code and --resample each choose what to write: pass one of them")
     target = load_target(dtype=dtype)
+    if code:
+        src = _data_dir(out, target.name)
+        got = distill_code(target, src.with_name(src.name + "-code"), prompts, shard_size, max_new_tokens, batch_size,
+                           not no_extend)
+        print(f"{len(got)} shards of responses to code prompts in {got[0].parent}")
+        return
     if resample:
         src = _data_dir(out, target.name)
         got = resample_shards(target, src, src.with_name(src.name + "-sampled"), resample, temperature, seed,
@@ -131,6 +140,7 @@ def train(data: str = None,
           # shard folder (default: $CADDTREE_CACHE/selfdistill/<target>), with <data>-heldout beside it
           heldout: str = None,       # held-out shard folder (default: <data>-heldout)
           sampled: str = None,       # also these shards of sampled responses, from <data>-sampled (e.g. '92-99')
+          code: str = None,          # also these shards of responses to code prompts, from <data>-code (e.g. '0-3')
           out: str = None,           # run folder: checkpoint, log (default: $CADDTREE_CACHE/runs/<target>)
           # where to save the drafter (default: <out>/drafter; 'package': the installed package's drafters folder)
           export: str = None,
@@ -173,7 +183,7 @@ def train(data: str = None,
     folder = train_run(target, _data_dir(data, target.name), cfg, out=out, start=begin, eval_target=decoding,
                        replay_prompts=replay_prompts, replay_max_new_tokens=replay_tokens, replay_root=replay_root,
                        export=DRAFTERS_DIR / target.name if export == "package" else export, campaign=campaign,
-                       shards=shards, heldout=heldout, sampled=sampled)
+                       shards=shards, heldout=heldout, sampled=sampled, code=code)
     print(Path(folder, "README.md").read_text())
 
 @call_parse

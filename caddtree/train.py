@@ -309,7 +309,7 @@ def write_model_card(folder, info: dict):
              "Block-diffusion drafter (DFlash layout) trained by self-distillation with `caddtree_train`.", "",
              "| fact | value |", "|---|---|"]
     for k in ("target", "block_size", "num_layers", "layer_ids", "draft_vocab_size", "train_sequences",
-              "train_response_tokens", "shards", "sampled_shards", "data_response_tokens",
+              "train_response_tokens", "shards", "sampled_shards", "code_shards", "data_response_tokens",
               "steps", "train_minutes", "start", "temperature", "hardware", "date", "data"):
         if info.get(k) is not None: lines.append(f"| {k} | {info[k]} |")
     if rep:
@@ -346,10 +346,11 @@ def data_tokens(data, shards: str | None = None, continued: bool = False) -> int
 def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, start: DFlashDrafter | None = None,
               replay_prompts: int = 24, replay_max_new_tokens: int = 128, replay_root=None, campaign=None,
               eval_target: Target | None = None, shards: str | None = None, progress: bool = True,
-              heldout=None, sampled: str | None = None) -> Path:
+              heldout=None, sampled: str | None = None, code: str | None = None) -> Path:
     """Featurise `data` (the shards `shards` names, else all), the shards `sampled` names of sampled responses in
-    `data`-sampled (relabelled, [13_shards](13_shards.ipynb#sampled-responses-relabelled)) and `heldout` (default:
-    `data`-heldout), train, save the drafter (bf16), training.json and a model card to `export`."""
+    `data`-sampled (relabelled, [13_shards](13_shards.ipynb#sampled-responses-relabelled)), the shards `code` names of
+    responses to code prompts in `data`-code (`distill_code`) and `heldout` (default: `data`-heldout), train, save the
+    drafter (bf16), training.json and a model card to `export`."""
     data = Path(data)
     heldout = Path(heldout) if heldout else data.with_name(data.name + "-heldout")
     if cfg.layer_ids is None:
@@ -357,10 +358,13 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
                          else drafter_config(target).dflash_config["target_layer_ids"])
     tr = featurise(target, data, cfg.layer_ids, progress, shards=shards, topk=cfg.soft_topk)
     seen = data_tokens(data, shards, continued=start is not None)
-    if sampled:  # a second response to prompts of `data`: counted as data learnt from, like new prompts
-        sdir = data.with_name(data.name + "-sampled")
-        tr += featurise(target, sdir, cfg.layer_ids, progress, shards=sampled, topk=cfg.soft_topk)
-        seen += data_tokens(sdir, sampled, continued=start is not None)  # and those of the runs before
+    # a second response to prompts of `data`, and responses to code prompts: counted as data learnt from, like new
+    # prompts (with the shards of those folders before the named ones, for a continued run)
+    for suffix, picked in (("-sampled", sampled), ("-code", code)):
+        if not picked: continue
+        sdir = data.with_name(data.name + suffix)
+        tr += featurise(target, sdir, cfg.layer_ids, progress, shards=picked, topk=cfg.soft_topk)
+        seen += data_tokens(sdir, picked, continued=start is not None)
     ho = featurise(target, heldout, cfg.layer_ids, progress)
     out = Path(out) if out else cache_dir() / "runs" / target.name
     drafter = calibrate(train_drafter(target, tr, ho, cfg, out, start=start, progress=progress), None)
@@ -375,7 +379,8 @@ def train_run(target: Target, data, cfg: TrainConfig, out=None, export=None, sta
                 draft_vocab_size=int(drafter.draft_vocab.numel())
                 if hasattr(drafter, "draft_vocab") else target.vocab_size,
                 train_sequences=len(tr), train_response_tokens=int(sum(len(s) - p for s, p, *_ in tr)),
-                shards=shards or "all", sampled_shards=sampled, data_response_tokens=seen, steps=cfg.steps,
+                shards=shards or "all", sampled_shards=sampled, code_shards=code, data_response_tokens=seen,
+                steps=cfg.steps,
                 train_minutes=round(float(log.time.max()) / 60, 1),
                 start=f"continued from drafter {drafter_id(start)}" if start is not None else "new",
                 hardware=f"{target.device.type}, {torch.get_num_threads()} threads, "

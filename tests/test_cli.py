@@ -20,6 +20,11 @@ def test_bad_argument_is_refused(tmp_path):
     r = run("caddtree_distill", "--prompts", "100000", "--out", str(tmp_path / "shards"))
     assert r.returncode != 0 and "ShareGPT prompts in all" in r.stderr
     assert not (tmp_path / "shards").exists()  # refused before any work
+    r = run("caddtree_distill", "--code", "--prompts", "100000", "--out", str(tmp_path / "shards"))
+    assert r.returncode != 0 and "code prompts; ask for 1 to" in r.stderr
+    assert not (tmp_path / "shards-code").exists()
+    r = run("caddtree_distill", "--code", "--resample", "0-3", "--out", str(tmp_path / "shards"))
+    assert r.returncode != 0 and "pass one of them" in r.stderr
 
 def test_serve_end_to_end():
     "caddtree_serve as a user starts it: answers the OpenAI client, stops on SIGINT."
