@@ -360,7 +360,7 @@ def distill(target: Target, out, prompts: int = 2048, heldout: int = 64, shard_s
                          batch_size=batch_size, ids=ids[:prompts], extend=extend, progress=progress)
     return train, held
 
-# %% ../nbs/13_shards.ipynb #d65ea123
+# %% ../nbs/13_shards.ipynb #6cea0d48
 def distill_code(target: Target, out, prompts: int | None = None, shard_size: int = 256, max_new_tokens: int = 256,
                  batch_size: int = 64, extend: bool = True, progress: bool = True) -> list[Path]:
     """Self-distil the first `prompts` of `code_prompts()` (None: all) with `target` into shards in `out`
