@@ -119,19 +119,18 @@ def distill(out: str = None,
     from caddtree.shards import distill as run_distill, distill_code, resample_shards
     if code and resample: raise SystemExit("--code and --resample each choose what to write: pass one of them")
     target = load_target(dtype=dtype)
+    src = _data_dir(out, target.name)
     if code:
-        src = _data_dir(out, target.name)
         got = distill_code(target, src.with_name(src.name + "-code"), prompts, shard_size, max_new_tokens, batch_size,
                            not no_extend)
         print(f"{len(got)} shards of responses to code prompts in {got[0].parent}")
         return
     if resample:
-        src = _data_dir(out, target.name)
         got = resample_shards(target, src, src.with_name(src.name + "-sampled"), resample, temperature, seed,
                               batch_size=batch_size)
         print(f"{len(got)} shards of sampled responses in {got[0].parent}")
         return
-    train, held = run_distill(target, _data_dir(out, target.name), prompts, heldout, shard_size, max_new_tokens,
+    train, held = run_distill(target, src, prompts, heldout, shard_size, max_new_tokens,
                               batch_size, not no_extend)
     print(f"{len(train)} training shards in {train[0].parent}, {len(held)} held-out in {held[0].parent}")
 
