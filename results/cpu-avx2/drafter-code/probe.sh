@@ -4,6 +4,7 @@
 # or shards 0-1 of responses to code prompts (512 function stubs, `caddtree_distill --code --prompts 512`).
 # Each arm's model card (with the replay: 32 held-out prompts a set, 256 tokens) is copied here as <arm>.json, its
 # training log as <arm>-log.jsonl. Resumable: an arm with its <arm>.json here is skipped; a stopped arm resumes.
+# Run it in the project's environment: `PATH=.venv/bin:$PATH bash results/cpu-avx2/drafter-code/probe.sh`.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 OUT=results/cpu-avx2/drafter-code
