@@ -209,11 +209,9 @@ def _stubs(text: bytes, max_chars: int, min_doc: int) -> list:
         if len(stub) <= max_chars: out.append((node.name, stub))
     return out
 
-def code_prompts(max_chars: int = 1200, min_doc: int = 80, seed: int = 0) -> Dataset:
-    """HumanEval-style prompts from the public, documented module-level functions of pinned pure-Python packages
-    (`CODE_PACKAGES`): each function's signature and docstring, its body left out, in `humaneval_prompt`'s words.
-    Test modules, stubs over `max_chars`, docstrings under `min_doc` characters, repeats and the names of HumanEval's
-    functions are left out; shuffled with `seed`. For drafter training only."""
+@functools.lru_cache(maxsize=4)
+def _code_rows(max_chars: int, min_doc: int) -> tuple:
+    "The unshuffled rows of `code_prompts`, built once per process and setting (parsing the wheels takes seconds)."
     held = {f for p in humaneval()["prompt"] for f in re.findall(r"\bdef (\w+)", p)}  # helpers too
     seen, rows = set(), []
     for pkg in CODE_PACKAGES:
@@ -223,6 +221,14 @@ def code_prompts(max_chars: int = 1200, min_doc: int = 80, seed: int = 0) -> Dat
             for fn, stub in _stubs(text, max_chars, min_doc):
                 if fn in held or stub in seen: continue
                 seen.add(stub); rows.append(dict(id=f"{pkg}:{name}:{fn}", prompt=humaneval_prompt(stub)))
+    return tuple(rows)
+
+def code_prompts(max_chars: int = 1200, min_doc: int = 80, seed: int = 0) -> Dataset:
+    """HumanEval-style prompts from the public, documented module-level functions of pinned pure-Python packages
+    (`CODE_PACKAGES`): each function's signature and docstring, its body left out, in `humaneval_prompt`'s words.
+    Test modules, stubs over `max_chars`, docstrings under `min_doc` characters, repeats and the names of HumanEval's
+    functions are left out; shuffled with `seed`. For drafter training only."""
+    rows = [dict(r) for r in _code_rows(max_chars, min_doc)]
     random.Random(seed).shuffle(rows)
     return Dataset.from_list(rows)
 
