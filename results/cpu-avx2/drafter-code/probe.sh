@@ -13,7 +13,7 @@ OUT=results/cpu-avx2/drafter-code
 D=data/selfdistill/SmolLM2-135M-Instruct
 RUNS=${RUNS:-${CADDTREE_CACHE:-$HOME/.cache/caddtree}/runs/drafter-code}
 BIN=$(dirname "$(command -v python)")
-python -c "import json; from caddtree.profile import hardware; print(json.dumps(hardware() | {'note': 'the arms ran one after the other on 2-core AMD EPYCs of this kind (AVX2): sharegpt and code on one, mix and mix-lr1e-4 on another (this file records the second)'}, indent=1))" > $OUT/meta.json
+python -c "import json; from caddtree.profile import hardware; print(json.dumps(hardware() | {'note': 'the machine of the last run of probe.sh; arms already here were skipped and may have run on another machine of this kind'}, indent=1))" > $OUT/meta.json
 for arm in sharegpt code mix mix-lr1e-4; do
   [ -f $OUT/$arm.json ] && continue
   lr=2e-4
