@@ -5,7 +5,7 @@
 # arm, mix, trains on both kinds at once: the control's chat shards 153-154 with code shards 0-3 (1,024 stubs); a fourth,
 # mix-lr1e-4, is mix at half the learning rate. A fifth, wide-lr1e-4, widens mix-lr1e-4's window to chat shards 153-156
 # (the last greedy ShareGPT shards) with code shards 0-6 (1,792 stubs) and runs 1,000 steps; then soup.py interpolates
-# the shipped drafter's weights toward it (weights 0 to 1; soup-wide-<a>.json).
+# run 22's drafter's weights toward it (weights 0 to 1; soup-wide-<a>.json).
 # Each arm's model card (with the replay: 32 held-out prompts a set, 256 tokens) is copied here as <arm>.json, its
 # training log as <arm>-log.jsonl. Resumable: an arm with its <arm>.json here is skipped; a stopped arm resumes.
 # Run it in the project's environment: `PATH=.venv/bin:$PATH bash results/cpu-avx2/drafter-code/probe.sh`.

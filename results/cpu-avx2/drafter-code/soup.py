@@ -4,8 +4,9 @@ as in the model cards (32 held-out prompts a set, 256 tokens, the fp32 target).
 
     python results/cpu-avx2/drafter-code/soup.py BASE TUNED OUT_PREFIX [a ...]
 
-writes OUT_PREFIX-<a>.json (the replay and the setup) per weight; a weight whose file is there is skipped. Example:
-base = the shipped drafter (run 22), tuned = the wide-lr1e-4 arm (`probe.sh`).
+writes OUT_PREFIX-<a>.json (the replay and the setup) per weight; a weight whose file is there is skipped. Run it from
+the repository's root. Example (`probe.sh`): base = run 22's drafter (results/archive/drafter-run22), tuned = the
+wide-lr1e-4 arm.
 """
 import json, sys
 from pathlib import Path
@@ -27,13 +28,13 @@ if sb.keys() != st.keys() or any(sb[k].shape != st[k].shape for k in sb):
     sys.exit("soup.py: the two drafters differ in layout; interpolate only drafters of one lineage")
 if base.config.to_dict() | {"dflash_config": None} != tuned.config.to_dict() | {"dflash_config": None}:
     sys.exit("soup.py: the two drafters' configs differ beyond their temperatures")
+if any(not torch.equal(sb[k], st[k]) for k in sb if not sb[k].is_floating_point()):
+    sys.exit("soup.py: the drafters' integer buffers (the draft vocabulary) differ")
 ho = featurise(target, Path("data/selfdistill/SmolLM2-135M-Instruct-heldout"), base.layer_ids)
 for a in weights:
     out = Path(f"{prefix}-{a:g}.json")
     if out.exists(): print(f"{out} is there: skipped"); continue
     mix = {k: (sb[k].float() * (1 - a) + st[k].float() * a) if sb[k].is_floating_point() else sb[k] for k in sb}
-    if any(not torch.equal(sb[k], st[k]) for k in sb if not sb[k].is_floating_point()):
-        sys.exit("soup.py: the drafters' integer buffers (the draft vocabulary) differ")
     folder = cache_dir() / "runs" / "soup" / f"{Path(prefix).name}-{a:g}"
     d = calibrate(load_drafter(base_dir), None)
     d.load_state_dict(mix)
